@@ -1,0 +1,28 @@
+/** Bundles the server into dist/server/main.js (dependencies stay external) and precompresses client assets. */
+import { build } from 'esbuild';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+await build({
+  entryPoints: ['src/server/main.ts', 'src/server/features/auth/users-cli.ts'].filter(existsSync),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outdir: 'dist/server',
+  entryNames: '[name]',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+// Slow phone connections: serve .br/.gz files made once at build time instead of compressing per request.
+const assets = 'dist/client/assets';
+for (const name of readdirSync(assets)) {
+  const file = path.join(assets, name);
+  if (!/\.(js|css|svg|json)$/.test(name) || statSync(file).size < 1024) continue;
+  const data = readFileSync(file);
+  writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+}

@@ -1,0 +1,32 @@
+/**
+ * `npm start`: build when the build is missing or older than the sources, then run the server.
+ * A fresh clone needs nothing else: PGlite in ./data, demo data, sandbox payments.
+ */
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const built = newestMtime('dist/server/main.js') && existsSync('dist/client/index.html');
+const sources = Math.max(
+  ...['src', 'public', 'migrations', 'vite.config.ts', 'package.json'].map(newestMtime),
+);
+if (!built || sources > newestMtime('dist/server/main.js')) {
+  console.log('Building Palmarès (first start or sources changed)...');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

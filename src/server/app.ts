@@ -1,0 +1,107 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from './app-context.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { AppEvents } from './events/app-events.js';
+import adminRoutes from './features/admin/routes.js';
+import analyticsRoutes from './features/analytics/routes.js';
+import authRoutes from './features/auth/routes.js';
+import catalogRoutes from './features/catalog/routes.js';
+import { catalogPageMeta } from './features/catalog/page-meta.js';
+import checkoutRoutes from './features/checkout/routes.js';
+import healthRoutes from './features/health/routes.js';
+import mediaRoutes from './features/media/routes.js';
+import receiptsRoutes from './features/receipts/routes.js';
+import trackingRoutes from './features/tracking/routes.js';
+import { registerApiNotFound, registerErrorHandling } from './http/error-handler.js';
+import { registerSpa } from './http/spa.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Folder of the built client (index.html + assets); without it only the API is served. */
+  clientDir?: string | undefined;
+  logger?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the app without listening, so tests drive it with `inject` and main.ts adds `listen`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const ctx: AppContext = { config, database, db: database.db, events: new AppEvents() };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const stripeOrigins = config.stripe ? ['https://js.stripe.com'] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(formbody);
+  // Limits are opted into per route (payments, lookups, image proxy, sign-in).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(receiptsRoutes);
+      await api.register(mediaRoutes);
+      await api.register(authRoutes);
+      await api.register(adminRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(trackingRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const spa = options.clientDir
+    ? await registerSpa(app, { root: options.clientDir, metaFor: catalogPageMeta(ctx) })
+    : false;
+  if (!spa) registerApiNotFound(app);
+  return app;
+}

@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only module that reads the environment. It parses once and fails fast with every
+ * problem listed, so a misconfigured production deploy stops at boot, not at the first payment.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    DATABASE_URL: optionalString,
+    DATA_DIR: z.string().default('./data'),
+    SEED_DEMO: bool.default(true),
+    EVENT_TIMEZONE: z.string().default('Africa/Lagos'),
+    PHONE_HASH_KEY: optionalString,
+    SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+    ADMIN_EMAILS: optionalString,
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: optionalUrl,
+    CAMPAY_BASE_URL: z.url().default('https://demo.campay.net/api'),
+    CAMPAY_TOKEN: optionalString,
+    CAMPAY_USERNAME: optionalString,
+    CAMPAY_PASSWORD: optionalString,
+    CAMPAY_WEBHOOK_KEY: optionalString,
+    CAMPAY_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+    SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(6000),
+    PAYMENT_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+    RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+    TRANSLATE_PROVIDER: z.enum(['none', 'deepl', 'libretranslate']).default('none'),
+    DEEPL_API_KEY: optionalString,
+    DEEPL_SERVER_URL: optionalUrl,
+    LIBRETRANSLATE_URL: optionalUrl,
+    LIBRETRANSLATE_API_KEY: optionalString,
+    REDIS_URL: optionalString,
+    CATALOG_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+  })
+  .superRefine((env, ctx) => {
+    const need = (cond: boolean, key: string, message: string) => {
+      if (cond) ctx.addIssue({ code: 'custom', path: [key], message });
+    };
+    const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    need(
+      stripeKeys.some(Boolean) && !stripeKeys.every(Boolean),
+      'STRIPE_SECRET_KEY',
+      'set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
+    );
+    const campayCredentials = Boolean(env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD));
+    need(
+      Boolean(env.CAMPAY_USERNAME) !== Boolean(env.CAMPAY_PASSWORD),
+      'CAMPAY_USERNAME',
+      'set CAMPAY_USERNAME and CAMPAY_PASSWORD together',
+    );
+    need(
+      campayCredentials && !env.CAMPAY_WEBHOOK_KEY,
+      'CAMPAY_WEBHOOK_KEY',
+      'Campay needs CAMPAY_WEBHOOK_KEY to verify callbacks',
+    );
+    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    need(
+      oidc.some(Boolean) && !oidc.every(Boolean),
+      'OIDC_ISSUER_URL',
+      'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
+    );
+    need(
+      env.TRANSLATE_PROVIDER === 'deepl' && !env.DEEPL_API_KEY,
+      'DEEPL_API_KEY',
+      'TRANSLATE_PROVIDER=deepl needs DEEPL_API_KEY',
+    );
+    need(
+      env.TRANSLATE_PROVIDER === 'libretranslate' && !env.LIBRETRANSLATE_URL,
+      'LIBRETRANSLATE_URL',
+      'TRANSLATE_PROVIDER=libretranslate needs LIBRETRANSLATE_URL',
+    );
+    need(
+      env.NODE_ENV === 'production' && !env.PHONE_HASH_KEY,
+      'PHONE_HASH_KEY',
+      'production needs PHONE_HASH_KEY (a long random secret; changing it breaks phone receipt lookup)',
+    );
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: env.EVENT_TIMEZONE });
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['EVENT_TIMEZONE'], message: 'not an IANA time zone' });
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const campayConfigured = Boolean(env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD));
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pglite') } as const),
+    dataDir: path.resolve(env.DATA_DIR),
+    seedDemo: env.SEED_DEMO,
+    eventTimezone: env.EVENT_TIMEZONE,
+    phoneHashKey: env.PHONE_HASH_KEY,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    oidc:
+      env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuerUrl: env.OIDC_ISSUER_URL,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+          }
+        : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
+    campay: campayConfigured
+      ? {
+          baseUrl: env.CAMPAY_BASE_URL.replace(/\/$/, ''),
+          token: env.CAMPAY_TOKEN,
+          username: env.CAMPAY_USERNAME,
+          password: env.CAMPAY_PASSWORD,
+          webhookKey: env.CAMPAY_WEBHOOK_KEY ?? '',
+          timeoutMs: env.CAMPAY_TIMEOUT_MS,
+        }
+      : undefined,
+    sandbox: { settleDelayMs: env.SANDBOX_SETTLE_DELAY_MS },
+    paymentExpiryHours: env.PAYMENT_EXPIRY_HOURS,
+    reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
+    translate: {
+      provider: env.TRANSLATE_PROVIDER,
+      deeplApiKey: env.DEEPL_API_KEY,
+      deeplServerUrl: env.DEEPL_SERVER_URL,
+      libreTranslateUrl: env.LIBRETRANSLATE_URL,
+      libreTranslateApiKey: env.LIBRETRANSLATE_API_KEY,
+    },
+    redisUrl: env.REDIS_URL,
+    /** How long another instance's catalogue changes may take to show here without Redis fan-out. */
+    catalogCacheMs: env.CATALOG_CACHE_MS,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  json,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { randomBytes } from 'node:crypto';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Names of the French fields that were machine translated, so an admin's own edit is never overwritten. */
+const machineTranslated = () =>
+  text('machine_translated')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    sess: json('sess').notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+);
+
+export const users = pgTable('users', {
+  id: text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  email: varchar('email', { length: 320 }).unique(),
+  firstName: varchar('first_name', { length: 255 }),
+  lastName: varchar('last_name', { length: 255 }),
+  profileImageUrl: text('profile_image_url'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Local e-mail + password accounts (used when no OpenID Connect provider is configured). */
+export const userCredentials = pgTable('user_credentials', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: varchar('name', { length: 255 }).notNull(),
+  nameFr: varchar('name_fr', { length: 255 }),
+  description: text('description'),
+  descriptionFr: text('description_fr'),
+  icon: varchar('icon', { length: 100 }),
+  backgroundImageUrl: text('background_image_url'),
+  backgroundColor: varchar('background_color', { length: 20 }),
+  isActive: boolean('is_active').notNull().default(true),
+  machineTranslated: machineTranslated(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const artists = pgTable(
+  'artists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 255 }).notNull(),
+    nameFr: varchar('name_fr', { length: 255 }),
+    bio: text('bio'),
+    bioFr: text('bio_fr'),
+    photoUrl: text('photo_url'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    machineTranslated: machineTranslated(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('artists_name_idx').on(t.name), index('artists_is_featured_idx').on(t.isFeatured)],
+);
+
+export const nominations = pgTable(
+  'nominations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    // 96 random bits, URL-safe: unguessable, and never changed once issued so shared links stay valid.
+    shareableLink: varchar('shareable_link', { length: 64 })
+      .notNull()
+      .unique()
+      .$defaultFn(() => randomBytes(12).toString('base64url')),
+    nominationTitle: varchar('nomination_title', { length: 255 }),
+    nominationTitleFr: varchar('nomination_title_fr', { length: 255 }),
+    nominationPhotoUrl: text('nomination_photo_url'),
+    nominationDescription: text('nomination_description'),
+    nominationDescriptionFr: text('nomination_description_fr'),
+    isActive: boolean('is_active').notNull().default(true),
+    machineTranslated: machineTranslated(),
+    /** Tally of votes from completed payments; maintained only by settle(). */
+    voteCount: integer('vote_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('nominations_artist_idx').on(t.artistId),
+    index('nominations_category_idx').on(t.categoryId),
+    index('nominations_artist_category_idx').on(t.artistId, t.categoryId),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerRef: varchar('provider_ref', { length: 255 }),
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('XAF'),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    voterEmail: varchar('voter_email', { length: 320 }),
+    phoneHash: varchar('phone_hash', { length: 64 }),
+    phoneNumber: varchar('phone_number', { length: 20 }),
+    deviceTimestamp: varchar('device_timestamp', { length: 40 }),
+    userAgent: varchar('user_agent', { length: 512 }),
+    ipAddress: varchar('ip_address', { length: 64 }),
+    receiptCode: varchar('receipt_code', { length: 12 }).unique(),
+    totalVotes: integer('total_votes').notNull().default(0),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    /** Last time a status poll asked the provider, so polling clients cannot hammer it. */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_status_idx').on(t.status),
+    index('payments_voter_email_idx').on(t.voterEmail),
+    index('payments_phone_hash_idx').on(t.phoneHash),
+    index('payments_receipt_code_idx').on(t.receiptCode),
+    index('payments_created_at_idx').on(t.createdAt),
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
+  ],
+);
+
+export const paymentVotes = pgTable(
+  'payment_votes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    nominationId: uuid('nomination_id')
+      .notNull()
+      .references(() => nominations.id),
+    voteCount: integer('vote_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_votes_payment_idx').on(t.paymentId),
+    index('payment_votes_nomination_idx').on(t.nominationId),
+  ],
+);
+
+/** Every status change of a payment with its source, so "why is this payment failed?" has an answer. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    fromStatus: varchar('from_status', { length: 20 }).notNull(),
+    toStatus: varchar('to_status', { length: 20 }).notNull(),
+    source: varchar('source', { length: 20 }).notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId)],
+);
+
+/**
+ * Votes per nomination per UTC hour, from completed payments; maintained only by settle().
+ * Trending and period analytics read these buckets instead of scanning payment_votes.
+ */
+export const nominationHourlyVotes = pgTable(
+  'nomination_hourly_votes',
+  {
+    nominationId: uuid('nomination_id')
+      .notNull()
+      .references(() => nominations.id),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    votes: integer('votes').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.nominationId, t.hour] }), index('nhv_hour_idx').on(t.hour)],
+);
+
+/** Completed votes, revenue and payment count per provider per UTC hour; maintained only by settle(). */
+export const providerHourlyTotals = pgTable(
+  'provider_hourly_totals',
+  {
+    provider: varchar('provider', { length: 20 }).notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    votes: integer('votes').notNull().default(0),
+    revenue: integer('revenue').notNull().default(0),
+    payments: integer('payments').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.hour] })],
+);

@@ -1,0 +1,166 @@
+import type { AppContext } from '../app-context.js';
+import { settle } from '../payments/settle.js';
+import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '../../shared/money.js';
+import { artists, categories, nominations, paymentVotes, payments } from './schema.js';
+import { demoArtists, demoCategories } from './demo-event.js';
+
+const SEED_LOCK = 7243002;
+const HOUR = 3_600_000;
+
+/** Small deterministic generator, so every fresh demo looks the same. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SeedResult {
+  created: boolean;
+  summary: { categories: number; artists: number; nominations: number; payments: number };
+}
+
+/**
+ * Seeds the demo event into an empty database and does nothing otherwise, so it is safe on every
+ * start. Payments go through settle(), so tallies match what real voting would produce.
+ */
+export async function seedDemoEvent(ctx: Pick<AppContext, 'db' | 'database' | 'events'>): Promise<SeedResult> {
+  const empty: SeedResult = { created: false, summary: { categories: 0, artists: 0, nominations: 0, payments: 0 } };
+  // Two instances starting at once on an empty PostgreSQL must not both seed.
+  return ctx.database.withConnection(async (_db, query) => {
+    if (ctx.database.kind === 'postgres') await query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
+    try {
+      const [{ count }] = (await query<{ count: number }>('SELECT count(*)::int AS count FROM categories')) as [
+        { count: number },
+      ];
+      if (count > 0) return empty;
+      return await seed(ctx);
+    } finally {
+      if (ctx.database.kind === 'postgres') await query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]);
+    }
+  });
+}
+
+async function seed(ctx: Pick<AppContext, 'db' | 'events'>): Promise<SeedResult> {
+  const { db } = ctx;
+  const now = Date.now();
+  const base = new Date(now - 30 * 24 * HOUR);
+
+  const { categoryIds, nominationsByArtist } = await db.transaction(async (tx) => {
+    const insertedCategories = await tx
+      .insert(categories)
+      .values(
+        demoCategories.map((c, i) => ({
+          name: c.name,
+          nameFr: c.nameFr,
+          description: c.description,
+          descriptionFr: c.descriptionFr,
+          icon: c.icon,
+          backgroundColor: c.backgroundColor,
+          backgroundImageUrl: c.hasImage ? `/demo/categories/${c.slug}.jpg` : null,
+          createdAt: new Date(base.getTime() + i * 1000),
+        })),
+      )
+      .returning({ id: categories.id });
+    const categoryIds = new Map(demoCategories.map((c, i) => [c.slug, insertedCategories[i]!.id]));
+
+    const insertedArtists = await tx
+      .insert(artists)
+      .values(
+        demoArtists.map((a) => ({
+          name: a.name,
+          bio: a.bio,
+          bioFr: a.bioFr,
+          photoUrl: `/demo/artists/${a.slug}.jpg`,
+          isFeatured: a.featured ?? false,
+        })),
+      )
+      .returning({ id: artists.id });
+
+    const nominationsByArtist = new Map<number, string[]>();
+    for (const [index, artist] of demoArtists.entries()) {
+      const rows = await tx
+        .insert(nominations)
+        .values(
+          artist.nominations.map((n) => {
+            const [slug, title, titleFr] = typeof n === 'string' ? [n, null, null] : n;
+            const categoryId = categoryIds.get(slug);
+            if (!categoryId) throw new Error(`demo artist ${artist.slug} names unknown category ${slug}`);
+            return {
+              artistId: insertedArtists[index]!.id,
+              categoryId,
+              nominationTitle: title,
+              nominationTitleFr: titleFr,
+            };
+          }),
+        )
+        .returning({ id: nominations.id });
+      nominationsByArtist.set(
+        index,
+        rows.map((r) => r.id),
+      );
+    }
+    return { categoryIds, nominationsByArtist };
+  });
+
+  // Votes over the last 14 days, a little busier in the last day so "trending" shows.
+  const rand = random(2025);
+  const weights = demoArtists.map((a) => a.popularity ** 2);
+  const totalWeight = weights.reduce((s, w) => s + w, 0);
+  const pickArtist = () => {
+    let r = rand() * totalWeight;
+    for (const [i, w] of weights.entries()) if ((r -= w) <= 0) return i;
+    return weights.length - 1;
+  };
+
+  let paymentCount = 0;
+  for (let i = 0; i < 240; i++) {
+    const artistIndex = pickArtist();
+    const own = nominationsByArtist.get(artistIndex)!;
+    const chosen = own.filter((_, k) => k === 0 || rand() < 0.4);
+    const votes = chosen.map((nominationId) => ({ nominationId, voteCount: 1 + Math.floor(rand() * 10) }));
+    const totalVotes = votes.reduce((s, v) => s + v.voteCount, 0);
+    const provider: Provider = rand() < 0.7 ? 'campay' : 'stripe';
+    const currency = PROVIDER_CURRENCY[provider];
+    const recent = i >= 190;
+    const at = new Date(now - (recent ? rand() * 20 * HOUR : (1 + rand() * 13) * 24 * HOUR));
+    const fate = rand();
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        provider,
+        currency,
+        amount: amountForVotes(totalVotes, currency),
+        totalVotes,
+        voterEmail: rand() < 0.6 || provider === 'stripe' ? `fan${i + 1}@example.com` : null,
+        phoneNumber: provider === 'campay' ? `2376${String(70000000 + i * 7919).slice(0, 8)}` : null,
+        providerRef: `demo-${provider}-${i + 1}`,
+        attemptedAt: fate < 0.97 ? at : null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: payments.id, amount: payments.amount, currency: payments.currency });
+    await db.insert(paymentVotes).values(votes.map((v) => ({ ...v, paymentId: payment!.id, createdAt: at })));
+    paymentCount++;
+    if (fate < 0.88) {
+      await settle({ db }, payment!.id, { status: 'completed', amount: payment!.amount, currency: payment!.currency }, 'seed', { at });
+    } else if (fate < 0.95) {
+      const reason = provider === 'campay' ? 'ER301: insufficient balance' : 'Your card was declined.';
+      await settle({ db }, payment!.id, { status: 'failed', reason }, 'seed', { at });
+    }
+    // The rest stay pending: attempted or abandoned, as real traffic leaves them.
+  }
+  ctx.events.emit('catalog-changed');
+  return {
+    created: true,
+    summary: {
+      categories: categoryIds.size,
+      artists: demoArtists.length,
+      nominations: [...nominationsByArtist.values()].reduce((s, l) => s + l.length, 0),
+      payments: paymentCount,
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type {
+  ArtistCategoryRef,
+  Category,
+  PublicArtist,
+  PublicNomination,
+} from '../../../shared/schemas/catalog.js';
+
+interface CategoryRow {
+  id: string;
+  name: string;
+  name_fr: string | null;
+  description: string | null;
+  description_fr: string | null;
+  icon: string | null;
+  background_image_url: string | null;
+  background_color: string | null;
+  created_at: string | Date;
+}
+interface ArtistRow {
+  id: string;
+  name: string;
+  name_fr: string | null;
+  bio: string | null;
+  bio_fr: string | null;
+  photo_url: string | null;
+  is_featured: boolean;
+}
+interface NominationRow {
+  id: string;
+  artist_id: string;
+  category_id: string;
+  shareable_link: string;
+  nomination_title: string | null;
+  nomination_title_fr: string | null;
+  nomination_photo_url: string | null;
+  nomination_description: string | null;
+  nomination_description_fr: string | null;
+  vote_count: number;
+  recent_votes: number;
+}
+
+/** Everything the public catalogue shows, indexed for the routes and serialised at most once per key. */
+export interface CatalogSnapshot {
+  categories: Category[];
+  categoryById: Map<string, Category>;
+  artistById: Map<string, PublicArtist>;
+  nominationsByCategory: Map<string, PublicNomination[]>;
+  nominationsByArtist: Map<string, PublicNomination[]>;
+  nominationByLink: Map<string, PublicNomination>;
+  /** JSON text of an answer, computed on first use; the snapshot is immutable so it never goes stale. */
+  json(key: string, build: () => unknown): string;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const iso = (value: string | Date) => new Date(value).toISOString();
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/**
+ * Trending window: the current UTC hour and the 23 before it, read from the hourly tallies that
+ * settle() maintains (see docs/decisions/0003-trending.md).
+ */
+export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
+  const [categoryRows, artistRows, nominationRows] = await Promise.all([
+    db.execute(sql`SELECT id, name, name_fr, description, description_fr, icon, background_image_url,
+        background_color, created_at FROM categories WHERE is_active ORDER BY created_at, name`),
+    db.execute(sql`SELECT id, name, name_fr, bio, bio_fr, photo_url, is_featured
+        FROM artists WHERE is_active`),
+    db.execute(sql`
+      SELECT n.id, n.artist_id, n.category_id, n.shareable_link, n.nomination_title,
+             n.nomination_title_fr, n.nomination_photo_url, n.nomination_description,
+             n.nomination_description_fr, n.vote_count, COALESCE(r.votes, 0)::int AS recent_votes
+      FROM nominations n
+      JOIN artists a ON a.id = n.artist_id AND a.is_active
+      JOIN categories c ON c.id = n.category_id AND c.is_active
+      LEFT JOIN (
+        SELECT nomination_id, SUM(votes)::int AS votes FROM nomination_hourly_votes
+        WHERE hour >= date_trunc('hour', now()) - interval '23 hours'
+        GROUP BY nomination_id
+      ) r ON r.nomination_id = n.id
+      WHERE n.is_active`),
+  ]);
+  return buildSnapshot(
+    rowsOf<CategoryRow>(categoryRows),
+    rowsOf<ArtistRow>(artistRows),
+    rowsOf<NominationRow>(nominationRows),
+  );
+}
+
+function buildSnapshot(
+  categoryRows: CategoryRow[],
+  artistRows: ArtistRow[],
+  nominationRows: NominationRow[],
+): CatalogSnapshot {
+  const nominationsOfCategory = groupBy(nominationRows, (n) => n.category_id);
+  const nominationsOfArtist = groupBy(nominationRows, (n) => n.artist_id);
+
+  const categories: Category[] = categoryRows.map((c) => {
+    const list = nominationsOfCategory.get(c.id) ?? [];
+    return {
+      id: c.id,
+      name: c.name,
+      nameFr: c.name_fr,
+      description: c.description,
+      descriptionFr: c.description_fr,
+      icon: c.icon,
+      backgroundImageUrl: c.background_image_url,
+      backgroundColor: c.background_color,
+      artistCount: list.length,
+      voteCount: sum(list, (n) => n.vote_count),
+      createdAt: iso(c.created_at),
+    };
+  });
+  const categoryById = new Map(categories.map((c) => [c.id, c]));
+
+  // Leaders of each category over the trending window; ties all trend, and zero votes never do.
+  const topRecent = new Map<string, number>();
+  for (const [categoryId, list] of nominationsOfCategory) {
+    topRecent.set(categoryId, Math.max(0, ...list.map((n) => n.recent_votes)));
+  }
+
+  const artistById = new Map<string, PublicArtist>();
+  for (const a of artistRows) {
+    const own = nominationsOfArtist.get(a.id) ?? [];
+    const refs: ArtistCategoryRef[] = own
+      .map((n) => {
+        const category = categoryById.get(n.category_id)!;
+        return {
+          id: category.id,
+          name: category.name,
+          nameFr: category.nameFr,
+          nominationId: n.id,
+          nominationTitle: n.nomination_title,
+          nominationTitleFr: n.nomination_title_fr,
+        };
+      })
+      .sort(byName);
+    artistById.set(a.id, {
+      id: a.id,
+      name: a.name,
+      nameFr: a.name_fr,
+      bio: a.bio,
+      bioFr: a.bio_fr,
+      photoUrl: a.photo_url,
+      isFeatured: a.is_featured,
+      isTrending: own.some((n) => n.recent_votes > 0 && n.recent_votes === topRecent.get(n.category_id)),
+      totalVotes: sum(own, (n) => n.vote_count),
+      trendingVotes: sum(own, (n) => n.recent_votes),
+      categoryCount: refs.length,
+      categories: refs,
+    });
+  }
+
+  const publicNominations: PublicNomination[] = nominationRows.map((n) => ({
+    id: n.id,
+    categoryId: n.category_id,
+    artist: artistById.get(n.artist_id)!,
+    category: categoryById.get(n.category_id)!,
+    nominationTitle: n.nomination_title,
+    nominationTitleFr: n.nomination_title_fr,
+    nominationDescription: n.nomination_description,
+    nominationDescriptionFr: n.nomination_description_fr,
+    nominationPhotoUrl: n.nomination_photo_url,
+    voteCount: n.vote_count,
+    shareableLink: n.shareable_link,
+  }));
+  const byArtistName = (x: PublicNomination, y: PublicNomination) => byName(x.artist, y.artist);
+  const byCategoryName = (x: PublicNomination, y: PublicNomination) => byName(x.category, y.category);
+
+  const serialised = new Map<string, string>();
+  return {
+    categories,
+    categoryById,
+    artistById,
+    nominationsByCategory: sortedGroups(groupBy(publicNominations, (n) => n.categoryId), byArtistName),
+    nominationsByArtist: sortedGroups(groupBy(publicNominations, (n) => n.artist.id), byCategoryName),
+    nominationByLink: new Map(publicNominations.map((n) => [n.shareableLink, n])),
+    json(key, build) {
+      let text = serialised.get(key);
+      if (text === undefined) {
+        text = JSON.stringify(build());
+        serialised.set(key, text);
+      }
+      return text;
+    },
+  };
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+function sortedGroups<T>(groups: Map<string, T[]>, compare: (a: T, b: T) => number): Map<string, T[]> {
+  for (const list of groups.values()) list.sort(compare);
+  return groups;
+}
+
+function sum<T>(items: T[], value: (item: T) => number): number {
+  return items.reduce((total, item) => total + value(item), 0);
+}

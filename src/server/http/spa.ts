@@ -1,0 +1,88 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  image?: string | undefined;
+  url: string;
+}
+
+export interface SpaOptions {
+  root: string;
+  /** Open Graph / Twitter data for a path, so shared links preview in WhatsApp and Facebook. */
+  metaFor?: (pathname: string, origin: string) => Promise<PageMeta | null>;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderMetaTags(meta: PageMeta): string {
+  const tags: Array<[string, string, string]> = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Palmarès'],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', meta.description],
+    ['property', 'og:url', meta.url],
+    ['name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', meta.description],
+    ['name', 'description', meta.description],
+  ];
+  if (meta.image) {
+    tags.push(['property', 'og:image', meta.image], ['name', 'twitter:image', meta.image]);
+  }
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`).join('');
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html never cached, and every
+ * non-API GET falls back to index.html so each client route loads directly.
+ */
+export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<boolean> {
+  const indexPath = path.join(options.root, 'index.html');
+  if (!existsSync(indexPath)) return false;
+  const template = readFileSync(indexPath, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: options.root,
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
+    }
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
+    }
+    // A missing file with an extension is a real 404, not a page.
+    if (/\.[a-z0-9]{1,5}$/i.test(pathname)) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    let html = template;
+    if (options.metaFor) {
+      const origin = `${request.protocol}://${request.host}`;
+      const meta = await options.metaFor(pathname, origin).catch((err: unknown) => {
+        request.log.warn({ err }, 'page meta lookup failed');
+        return null;
+      });
+      if (meta) {
+        html = html
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+          .replace('</head>', `${renderMetaTags(meta)}</head>`);
+      }
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+  return true;
+}

@@ -1,0 +1,23 @@
+/**
+ * Prices and money formatting. Amounts are integers in minor units everywhere:
+ * XAF has no minor unit, USD is in cents.
+ */
+export const PRICE_PER_VOTE = { XAF: 100, USD: 50 } as const;
+export type Currency = keyof typeof PRICE_PER_VOTE;
+
+export const PROVIDER_CURRENCY = { campay: 'XAF', stripe: 'USD' } as const satisfies Record<
+  string,
+  Currency
+>;
+export type Provider = keyof typeof PROVIDER_CURRENCY;
+export const PROVIDERS = ['stripe', 'campay'] as const;
+
+export function amountForVotes(totalVotes: number, currency: Currency): number {
+  return totalVotes * PRICE_PER_VOTE[currency];
+}
+
+/** 'n CFA' for XAF (whole numbers), '$n.nn' for USD (cents / 100, 2 decimals). */
+export function formatAmount(amount: number, currency: string): string {
+  if (currency === 'USD') return `$${(amount / 100).toFixed(2)}`;
+  return `${Math.round(amount).toLocaleString('en-US')} CFA`;
+}

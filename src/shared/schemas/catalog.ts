@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Category as listed publicly and in the admin (SPEC 3, "Category (list)"). */
+export const categorySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  nameFr: z.string().nullable(),
+  description: z.string().nullable(),
+  descriptionFr: z.string().nullable(),
+  icon: z.string().nullable(),
+  backgroundImageUrl: z.string().nullable(),
+  backgroundColor: z.string().nullable(),
+  artistCount: z.number().int(),
+  voteCount: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const artistCategoryRefSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  nameFr: z.string().nullable(),
+  nominationId: z.uuid(),
+  nominationTitle: z.string().nullable(),
+  nominationTitleFr: z.string().nullable(),
+});
+export type ArtistCategoryRef = z.infer<typeof artistCategoryRefSchema>;
+
+/**
+ * Artist (admin list, SPEC 3). `isTrending`: the artist leads at least one of its categories in
+ * votes over the last 24 hours (see docs/decisions/0003-trending.md).
+ */
+export const artistSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  bio: z.string().nullable(),
+  bioFr: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  isFeatured: z.boolean(),
+  isTrending: z.boolean(),
+  totalVotes: z.number().int(),
+  trendingVotes: z.number().int(),
+  categoryCount: z.number().int(),
+  categories: z.array(artistCategoryRefSchema),
+});
+export type Artist = z.infer<typeof artistSchema>;
+
+/** Artist (public) = the admin shape plus nameFr. */
+export const publicArtistSchema = artistSchema.extend({ nameFr: z.string().nullable() });
+export type PublicArtist = z.infer<typeof publicArtistSchema>;
+
+/** Nomination (public, SPEC 3), plus its stable share link. */
+export const publicNominationSchema = z.object({
+  id: z.uuid(),
+  categoryId: z.uuid(),
+  artist: publicArtistSchema,
+  category: categorySchema,
+  nominationTitle: z.string().nullable(),
+  nominationTitleFr: z.string().nullable(),
+  nominationDescription: z.string().nullable(),
+  nominationDescriptionFr: z.string().nullable(),
+  nominationPhotoUrl: z.string().nullable(),
+  voteCount: z.number().int(),
+  shareableLink: z.string(),
+});
+export type PublicNomination = z.infer<typeof publicNominationSchema>;
+
+/** Share lookup result (SPEC 3), plus the nomination id so the page can highlight it. */
+export const shareLookupSchema = z.object({
+  categoryId: z.uuid(),
+  nominationId: z.uuid(),
+  category: categorySchema,
+  artist: publicArtistSchema,
+});
+export type ShareLookup = z.infer<typeof shareLookupSchema>;
+
+/** The error body every non-2xx API answer carries. */
+export const apiErrorSchema = z.object({ message: z.string() });

@@ -1,0 +1,61 @@
+import type { Db } from '../../src/server/db/client.js';
+import { artists, categories, nominations } from '../../src/server/db/schema.js';
+
+type NewCategory = typeof categories.$inferInsert;
+type NewArtist = typeof artists.$inferInsert;
+type NewNomination = typeof nominations.$inferInsert;
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export async function createCategory(db: Db, overrides: Partial<NewCategory> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(categories)
+    .values({
+      name: `Category ${n}`,
+      nameFr: `Catégorie ${n}`,
+      description: `Description of category ${n}`,
+      descriptionFr: `Description de la catégorie ${n}`,
+      icon: 'fa-solid fa-trophy',
+      backgroundColor: '#3B82F6',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createArtist(db: Db, overrides: Partial<NewArtist> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(artists)
+    .values({ name: `Artist ${n}`, bio: `Bio of artist ${n}`, bioFr: `Biographie ${n}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createNomination(
+  db: Db,
+  refs: { artistId: string; categoryId: string },
+  overrides: Partial<NewNomination> = {},
+) {
+  const [row] = await db
+    .insert(nominations)
+    .values({ ...refs, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** An artist nominated in each given category (a new category when none is given). */
+export async function createNominee(
+  db: Db,
+  options: { categoryIds?: string[]; artist?: Partial<NewArtist>; nomination?: Partial<NewNomination> } = {},
+) {
+  const artist = await createArtist(db, options.artist);
+  const categoryIds = options.categoryIds ?? [(await createCategory(db)).id];
+  const created = [];
+  for (const categoryId of categoryIds) {
+    created.push(await createNomination(db, { artistId: artist.id, categoryId }, options.nomination));
+  }
+  return { artist, nominations: created };
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../../src/server/db/client.js';
+import { paymentVotes, payments } from '../../src/server/db/schema.js';
+import { settle } from '../../src/server/payments/settle.js';
+import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '../../src/shared/money.js';
+
+type NewPayment = typeof payments.$inferInsert;
+
+export interface VoteLine {
+  nominationId: string;
+  voteCount: number;
+}
+
+/** A pending payment with its vote lines, amount computed from the votes as the server does. */
+export async function createPendingPayment(
+  db: Db,
+  options: { provider?: Provider; votes: VoteLine[]; payment?: Partial<NewPayment> },
+) {
+  const provider = options.provider ?? 'campay';
+  const currency = PROVIDER_CURRENCY[provider];
+  const totalVotes = options.votes.reduce((sum, v) => sum + v.voteCount, 0);
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      provider,
+      currency,
+      amount: amountForVotes(totalVotes, currency),
+      totalVotes,
+      ...options.payment,
+    })
+    .returning();
+  await db.insert(paymentVotes).values(options.votes.map((v) => ({ ...v, paymentId: payment!.id })));
+  return payment!;
+}
+
+/** A payment that went through settle() to `completed`, so tallies are exactly as in production. */
+export async function createCompletedPayment(
+  db: Db,
+  options: { provider?: Provider; votes: VoteLine[]; payment?: Partial<NewPayment>; at?: Date },
+) {
+  const payment = await createPendingPayment(db, options);
+  const result = await settle(
+    { db },
+    payment.id,
+    { status: 'completed', amount: payment.amount, currency: payment.currency },
+    'seed',
+    { at: options.at },
+  );
+  return { ...payment, status: 'completed' as const, receiptCode: result.receiptCode };
+}

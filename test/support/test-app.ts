@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, configured like production except where `env` says otherwise. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    CATALOG_CACHE_MS: '0',
+    RECONCILE_INTERVAL_SECONDS: '0',
+    PHONE_HASH_KEY: 'test-phone-hash-key',
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
