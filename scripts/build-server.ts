@@ -24,5 +24,8 @@ for (const name of readdirSync(assets)) {
   if (!/\.(js|css|svg|json)$/.test(name) || statSync(file).size < 1024) continue;
   const data = readFileSync(file);
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }

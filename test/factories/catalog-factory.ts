@@ -29,7 +29,12 @@ export async function createArtist(db: Db, overrides: Partial<NewArtist> = {}) {
   const n = next();
   const [row] = await db
     .insert(artists)
-    .values({ name: `Artist ${n}`, bio: `Bio of artist ${n}`, bioFr: `Biographie ${n}`, ...overrides })
+    .values({
+      name: `Artist ${n}`,
+      bio: `Bio of artist ${n}`,
+      bioFr: `Biographie ${n}`,
+      ...overrides,
+    })
     .returning();
   return row!;
 }
@@ -49,13 +54,19 @@ export async function createNomination(
 /** An artist nominated in each given category (a new category when none is given). */
 export async function createNominee(
   db: Db,
-  options: { categoryIds?: string[]; artist?: Partial<NewArtist>; nomination?: Partial<NewNomination> } = {},
+  options: {
+    categoryIds?: string[];
+    artist?: Partial<NewArtist>;
+    nomination?: Partial<NewNomination>;
+  } = {},
 ) {
   const artist = await createArtist(db, options.artist);
   const categoryIds = options.categoryIds ?? [(await createCategory(db)).id];
   const created = [];
   for (const categoryId of categoryIds) {
-    created.push(await createNomination(db, { artistId: artist.id, categoryId }, options.nomination));
+    created.push(
+      await createNomination(db, { artistId: artist.id, categoryId }, options.nomination),
+    );
   }
   return { artist, nominations: created };
 }

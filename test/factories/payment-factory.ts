@@ -28,7 +28,9 @@ export async function createPendingPayment(
       ...options.payment,
     })
     .returning();
-  await db.insert(paymentVotes).values(options.votes.map((v) => ({ ...v, paymentId: payment!.id })));
+  await db
+    .insert(paymentVotes)
+    .values(options.votes.map((v) => ({ ...v, paymentId: payment!.id })));
   return payment!;
 }
 

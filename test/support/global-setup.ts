@@ -11,8 +11,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const available = await ensurePostgres();
   if (!available && process.env.CI) {
-    throw new Error('CI=true but PostgreSQL at 127.0.0.1:5432 is not reachable and could not be started');
+    throw new Error(
+      'CI=true but PostgreSQL at 127.0.0.1:5432 is not reachable and could not be started',
+    );
   }
-  if (!available) console.warn('PostgreSQL not reachable: the PostgreSQL variants of suites are skipped');
+  if (!available)
+    console.warn('PostgreSQL not reachable: the PostgreSQL variants of suites are skipped');
   project.provide('postgresAvailable', available);
 }

@@ -24,7 +24,9 @@ export async function ensurePostgres(): Promise<boolean> {
   try {
     const version = readdirSync('/etc/postgresql')[0];
     if (version) {
-      execSync(`pg_ctlcluster --skip-systemctl-redirect ${version} main start`, { stdio: 'ignore' });
+      execSync(`pg_ctlcluster --skip-systemctl-redirect ${version} main start`, {
+        stdio: 'ignore',
+      });
     }
   } catch {
     // Reported below as unreachable.

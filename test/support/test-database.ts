@@ -21,7 +21,11 @@ export async function createTestDatabase(
     return { ...database, url: undefined, destroy: () => database.close() };
   }
   const scratch = await createScratchDatabase();
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: options.poolSize });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: scratch.url,
+    poolSize: options.poolSize,
+  });
   await runMigrations(database);
   return {
     ...database,

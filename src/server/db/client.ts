@@ -31,7 +31,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    const query = async <T,>(text: string, params: unknown[] = []) =>
+    const query = async <T>(text: string, params: unknown[] = []) =>
       (await client.query<T>(text, params)).rows;
     return {
       db,
@@ -46,14 +46,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    query: async <T,>(text: string, params: unknown[] = []) =>
+    query: async <T>(text: string, params: unknown[] = []) =>
       (await pool.query(text, params)).rows as T[],
     withConnection: async (fn) => {
       const conn = await pool.connect();
       try {
         const connDb = drizzlePg({ client: conn, schema }) as unknown as Db;
-        return await fn(connDb, async <T,>(text: string, params: unknown[] = []) =>
-          (await conn.query(text, params)).rows as T[],
+        return await fn(
+          connDb,
+          async <T>(text: string, params: unknown[] = []) =>
+            (await conn.query(text, params)).rows as T[],
         );
       } finally {
         conn.release();

@@ -7,4 +7,8 @@ import { seedDemoEvent } from './seed.js';
 const database = await openConfiguredDatabase(loadConfig());
 const result = await seedDemoEvent({ db: database.db, database, events: new AppEvents() });
 await database.close();
-console.log(result.created ? `Seeded the demo event: ${JSON.stringify(result.summary)}` : 'Database not empty: nothing seeded.');
+console.log(
+  result.created
+    ? `Seeded the demo event: ${JSON.stringify(result.summary)}`
+    : 'Database not empty: nothing seeded.',
+);

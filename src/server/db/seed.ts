@@ -27,19 +27,25 @@ export interface SeedResult {
  * Seeds the demo event into an empty database and does nothing otherwise, so it is safe on every
  * start. Payments go through settle(), so tallies match what real voting would produce.
  */
-export async function seedDemoEvent(ctx: Pick<AppContext, 'db' | 'database' | 'events'>): Promise<SeedResult> {
-  const empty: SeedResult = { created: false, summary: { categories: 0, artists: 0, nominations: 0, payments: 0 } };
+export async function seedDemoEvent(
+  ctx: Pick<AppContext, 'db' | 'database' | 'events'>,
+): Promise<SeedResult> {
+  const empty: SeedResult = {
+    created: false,
+    summary: { categories: 0, artists: 0, nominations: 0, payments: 0 },
+  };
   // Two instances starting at once on an empty PostgreSQL must not both seed.
   return ctx.database.withConnection(async (_db, query) => {
     if (ctx.database.kind === 'postgres') await query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
     try {
-      const [{ count }] = (await query<{ count: number }>('SELECT count(*)::int AS count FROM categories')) as [
-        { count: number },
-      ];
+      const [{ count }] = (await query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM categories',
+      )) as [{ count: number }];
       if (count > 0) return empty;
       return await seed(ctx);
     } finally {
-      if (ctx.database.kind === 'postgres') await query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]);
+      if (ctx.database.kind === 'postgres')
+        await query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]);
     }
   });
 }
@@ -88,7 +94,8 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events'>): Promise<SeedResult>
           artist.nominations.map((n) => {
             const [slug, title, titleFr] = typeof n === 'string' ? [n, null, null] : n;
             const categoryId = categoryIds.get(slug);
-            if (!categoryId) throw new Error(`demo artist ${artist.slug} names unknown category ${slug}`);
+            if (!categoryId)
+              throw new Error(`demo artist ${artist.slug} names unknown category ${slug}`);
             return {
               artistId: insertedArtists[index]!.id,
               categoryId,
@@ -121,7 +128,10 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events'>): Promise<SeedResult>
     const artistIndex = pickArtist();
     const own = nominationsByArtist.get(artistIndex)!;
     const chosen = own.filter((_, k) => k === 0 || rand() < 0.4);
-    const votes = chosen.map((nominationId) => ({ nominationId, voteCount: 1 + Math.floor(rand() * 10) }));
+    const votes = chosen.map((nominationId) => ({
+      nominationId,
+      voteCount: 1 + Math.floor(rand() * 10),
+    }));
     const totalVotes = votes.reduce((s, v) => s + v.voteCount, 0);
     const provider: Provider = rand() < 0.7 ? 'campay' : 'stripe';
     const currency = PROVIDER_CURRENCY[provider];
@@ -136,19 +146,29 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events'>): Promise<SeedResult>
         amount: amountForVotes(totalVotes, currency),
         totalVotes,
         voterEmail: rand() < 0.6 || provider === 'stripe' ? `fan${i + 1}@example.com` : null,
-        phoneNumber: provider === 'campay' ? `2376${String(70000000 + i * 7919).slice(0, 8)}` : null,
+        phoneNumber:
+          provider === 'campay' ? `2376${String(70000000 + i * 7919).slice(0, 8)}` : null,
         providerRef: `demo-${provider}-${i + 1}`,
         attemptedAt: fate < 0.97 ? at : null,
         createdAt: at,
         updatedAt: at,
       })
       .returning({ id: payments.id, amount: payments.amount, currency: payments.currency });
-    await db.insert(paymentVotes).values(votes.map((v) => ({ ...v, paymentId: payment!.id, createdAt: at })));
+    await db
+      .insert(paymentVotes)
+      .values(votes.map((v) => ({ ...v, paymentId: payment!.id, createdAt: at })));
     paymentCount++;
     if (fate < 0.88) {
-      await settle({ db }, payment!.id, { status: 'completed', amount: payment!.amount, currency: payment!.currency }, 'seed', { at });
+      await settle(
+        { db },
+        payment!.id,
+        { status: 'completed', amount: payment!.amount, currency: payment!.currency },
+        'seed',
+        { at },
+      );
     } else if (fate < 0.95) {
-      const reason = provider === 'campay' ? 'ER301: insufficient balance' : 'Your card was declined.';
+      const reason =
+        provider === 'campay' ? 'ER301: insufficient balance' : 'Your card was declined.';
       await settle({ db }, payment!.id, { status: 'failed', reason }, 'seed', { at });
     }
     // The rest stay pending: attempted or abandoned, as real traffic leaves them.

@@ -144,7 +144,9 @@ function buildSnapshot(
       bioFr: a.bio_fr,
       photoUrl: a.photo_url,
       isFeatured: a.is_featured,
-      isTrending: own.some((n) => n.recent_votes > 0 && n.recent_votes === topRecent.get(n.category_id)),
+      isTrending: own.some(
+        (n) => n.recent_votes > 0 && n.recent_votes === topRecent.get(n.category_id),
+      ),
       totalVotes: sum(own, (n) => n.vote_count),
       trendingVotes: sum(own, (n) => n.recent_votes),
       categoryCount: refs.length,
@@ -166,15 +168,22 @@ function buildSnapshot(
     shareableLink: n.shareable_link,
   }));
   const byArtistName = (x: PublicNomination, y: PublicNomination) => byName(x.artist, y.artist);
-  const byCategoryName = (x: PublicNomination, y: PublicNomination) => byName(x.category, y.category);
+  const byCategoryName = (x: PublicNomination, y: PublicNomination) =>
+    byName(x.category, y.category);
 
   const serialised = new Map<string, string>();
   return {
     categories,
     categoryById,
     artistById,
-    nominationsByCategory: sortedGroups(groupBy(publicNominations, (n) => n.categoryId), byArtistName),
-    nominationsByArtist: sortedGroups(groupBy(publicNominations, (n) => n.artist.id), byCategoryName),
+    nominationsByCategory: sortedGroups(
+      groupBy(publicNominations, (n) => n.categoryId),
+      byArtistName,
+    ),
+    nominationsByArtist: sortedGroups(
+      groupBy(publicNominations, (n) => n.artist.id),
+      byCategoryName,
+    ),
     nominationByLink: new Map(publicNominations.map((n) => [n.shareableLink, n])),
     json(key, build) {
       let text = serialised.get(key);
@@ -198,7 +207,10 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-function sortedGroups<T>(groups: Map<string, T[]>, compare: (a: T, b: T) => number): Map<string, T[]> {
+function sortedGroups<T>(
+  groups: Map<string, T[]>,
+  compare: (a: T, b: T) => number,
+): Map<string, T[]> {
   for (const list of groups.values()) list.sort(compare);
   return groups;
 }

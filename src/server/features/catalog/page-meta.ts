@@ -13,7 +13,11 @@ export function catalogPageMeta(ctx: AppContext) {
   return async (pathname: string, requestOrigin: string): Promise<PageMeta | null> => {
     const origin = ctx.config.publicUrl ?? requestOrigin;
     const absolute = (url: string | null | undefined) =>
-      url ? (/^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`) : undefined;
+      url
+        ? /^https?:\/\//.test(url)
+          ? url
+          : `${origin}${url.startsWith('/') ? '' : '/'}${url}`
+        : undefined;
 
     const share = /^\/share\/([A-Za-z0-9_-]{8,64})$/.exec(pathname);
     const category = /^\/category\/([^/]+)$/.exec(pathname);
@@ -26,8 +30,7 @@ export function catalogPageMeta(ctx: AppContext) {
       const name = nomination.nominationTitle ?? nomination.artist.name;
       return {
         title: `Vote for ${name} · ${nomination.category.name} | Palmarès`,
-        description:
-          nomination.nominationDescription ?? nomination.artist.bio ?? DEFAULT_BIO,
+        description: nomination.nominationDescription ?? nomination.artist.bio ?? DEFAULT_BIO,
         image: absolute(nomination.nominationPhotoUrl ?? nomination.artist.photoUrl),
         url: `${origin}${pathname}`,
       };

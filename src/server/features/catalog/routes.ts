@@ -17,7 +17,10 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
 
   app.get('/categories', async (_request, reply) => {
     const snapshot = await cache.get();
-    return sendJson(reply, snapshot.json('categories', () => snapshot.categories));
+    return sendJson(
+      reply,
+      snapshot.json('categories', () => snapshot.categories),
+    );
   });
 
   app.get('/categories/:id', async (request, reply) => {
@@ -25,7 +28,10 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     const snapshot = await cache.get();
     const category = snapshot.categoryById.get(id);
     if (!category) throw notFound('Category not found');
-    return sendJson(reply, snapshot.json(`category:${id}`, () => category));
+    return sendJson(
+      reply,
+      snapshot.json(`category:${id}`, () => category),
+    );
   });
 
   app.get('/nominations/category/:categoryId', async (request, reply) => {
@@ -34,7 +40,10 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     if (!snapshot.categoryById.has(categoryId)) throw notFound('Category not found');
     return sendJson(
       reply,
-      snapshot.json(`nominations:category:${categoryId}`, () => snapshot.nominationsByCategory.get(categoryId) ?? []),
+      snapshot.json(
+        `nominations:category:${categoryId}`,
+        () => snapshot.nominationsByCategory.get(categoryId) ?? [],
+      ),
     );
   });
 
@@ -43,7 +52,10 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     if (!snapshot.artistById.has(artistId)) throw notFound('Artist not found');
     return sendJson(
       reply,
-      snapshot.json(`nominations:artist:${artistId}`, () => snapshot.nominationsByArtist.get(artistId) ?? []),
+      snapshot.json(
+        `nominations:artist:${artistId}`,
+        () => snapshot.nominationsByArtist.get(artistId) ?? [],
+      ),
     );
   };
 
@@ -62,7 +74,10 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     const snapshot = await cache.get();
     const artist = snapshot.artistById.get(id);
     if (!artist) throw notFound('Artist not found');
-    return sendJson(reply, snapshot.json(`artist:${id}`, () => artist));
+    return sendJson(
+      reply,
+      snapshot.json(`artist:${id}`, () => artist),
+    );
   });
 
   app.get('/nominations/share/:link', async (request, reply) => {

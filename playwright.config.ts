@@ -1,0 +1,72 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Ports derived from the process id: parallel runs on one machine (or developers) do not collide.
+process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+const port = Number(process.env.E2E_PORT);
+const emptyPort = port + 1;
+
+const serverEnv = (databaseUrl: string | undefined) => ({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  DATABASE_URL: databaseUrl ?? '',
+  SEED_DEMO: 'false',
+  CATALOG_CACHE_MS: '0',
+  SANDBOX_SETTLE_DELAY_MS: '1500',
+  PHONE_HASH_KEY: 'e2e-phone-hash-key',
+  RECONCILE_INTERVAL_SECONDS: '2',
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        browserName: 'chromium',
+      },
+    },
+    { name: 'laptop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' } },
+  ],
+  webServer: [
+    {
+      command: 'node dist/server/main.js',
+      url: `http://127.0.0.1:${port}/readyz`,
+      env: { ...serverEnv(process.env.E2E_DATABASE_URL), PORT: String(port) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node dist/server/main.js',
+      url: `http://127.0.0.1:${emptyPort}/readyz`,
+      env: { ...serverEnv(process.env.E2E_EMPTY_DATABASE_URL), PORT: String(emptyPort) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,37 @@
+/**
+ * `npm run test:e2e`: the real app in real Chromium. Installs Debian's Chromium when missing,
+ * makes sure PostgreSQL is up, builds, and gives each server a scratch database dropped afterwards.
+ */
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createScratchDatabase, ensurePostgres } from '../test/support/postgres-server.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  console.log('Installing Chromium from Debian (needed once for end-to-end tests)...');
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
+}
+if (!(await ensurePostgres())) {
+  console.error('PostgreSQL at 127.0.0.1:5432 is not reachable; end-to-end tests need it.');
+  process.exit(1);
+}
+
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const main = await createScratchDatabase('palmares_e2e');
+const empty = await createScratchDatabase('palmares_e2e_empty');
+let status: number;
+try {
+  const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, E2E_DATABASE_URL: main.url, E2E_EMPTY_DATABASE_URL: empty.url },
+  });
+  status = run.status ?? 1;
+} finally {
+  await main.drop();
+  await empty.drop();
+}
+process.exit(status);
