@@ -28,6 +28,7 @@ const envSchema = z
     EVENT_TIMEZONE: z.string().default('Africa/Lagos'),
     PHONE_HASH_KEY: optionalString,
     SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+    SESSION_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
     ADMIN_EMAILS: optionalString,
     OIDC_ISSUER_URL: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
@@ -50,6 +51,7 @@ const envSchema = z
     DEEPL_SERVER_URL: optionalUrl,
     LIBRETRANSLATE_URL: optionalUrl,
     LIBRETRANSLATE_API_KEY: optionalString,
+    TRANSLATE_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
     REDIS_URL: optionalString,
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   })
@@ -128,6 +130,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     eventTimezone: env.EVENT_TIMEZONE,
     phoneHashKey: env.PHONE_HASH_KEY,
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    /** How often expired sessions are deleted; 0 turns the sweep off (tests, or a cron elsewhere). */
+    sessionPurgeIntervalSeconds: env.SESSION_PURGE_INTERVAL_SECONDS,
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')
       .map((e) => e.trim().toLowerCase())
@@ -168,6 +172,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       deeplServerUrl: env.DEEPL_SERVER_URL,
       libreTranslateUrl: env.LIBRETRANSLATE_URL,
       libreTranslateApiKey: env.LIBRETRANSLATE_API_KEY,
+      /** A translation still running after this is abandoned; the save it follows is never affected. */
+      timeoutMs: env.TRANSLATE_TIMEOUT_MS,
     },
     redisUrl: env.REDIS_URL,
     /** How long another instance's catalogue changes may take to show here without Redis fan-out. */
