@@ -44,6 +44,11 @@ const envSchema = z
     CAMPAY_WEBHOOK_KEY: optionalString,
     CAMPAY_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
     SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(6000),
+    PAYMENTS_SANDBOX: bool.optional(),
+    PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(4000),
+    RATE_LIMIT_PAYMENTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_IMAGES_PER_MINUTE: z.coerce.number().int().positive().default(300),
     PAYMENT_EXPIRY_HOURS: z.coerce.number().positive().default(24),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
     TRANSLATE_PROVIDER: z.enum(['none', 'deepl', 'libretranslate']).default('none'),
@@ -163,7 +168,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           timeoutMs: env.CAMPAY_TIMEOUT_MS,
         }
       : undefined,
-    sandbox: { settleDelayMs: env.SANDBOX_SETTLE_DELAY_MS },
+    sandbox: {
+      settleDelayMs: env.SANDBOX_SETTLE_DELAY_MS,
+      /**
+       * Whether a method without a real provider is simulated. Off by default in production, where
+       * a simulated payment would be a free vote: such a method is then unavailable instead.
+       */
+      enabled: env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== 'production',
+    },
+    /** A status poll asks the provider about one payment at most this often (across instances). */
+    paymentPollIntervalMs: env.PAYMENT_POLL_INTERVAL_MS,
+    rateLimits: {
+      paymentsPerMinute: env.RATE_LIMIT_PAYMENTS_PER_MINUTE,
+      lookupsPerMinute: env.RATE_LIMIT_LOOKUPS_PER_MINUTE,
+      imagesPerMinute: env.RATE_LIMIT_IMAGES_PER_MINUTE,
+    },
     paymentExpiryHours: env.PAYMENT_EXPIRY_HOURS,
     reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
     translate: {
