@@ -19,7 +19,7 @@ await build({
 
 // Slow phone connections: serve .br/.gz files made once at build time instead of compressing per request.
 const assets = 'dist/client/assets';
-for (const name of readdirSync(assets)) {
+for (const name of existsSync(assets) ? readdirSync(assets) : []) {
   const file = path.join(assets, name);
   if (!/\.(js|css|svg|json)$/.test(name) || statSync(file).size < 1024) continue;
   const data = readFileSync(file);

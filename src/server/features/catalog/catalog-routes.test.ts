@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artists, categories, nominations } from '../../db/schema.js';
@@ -228,5 +229,27 @@ describeEachDatabase('public catalogue API', (kind) => {
     expect((await get('/readyz')).body).toEqual({ status: 'ready' });
     const count = await t.database.db.execute(sql`SELECT count(*) FROM ${categories}`);
     expect(count).toBeTruthy();
+  });
+});
+
+describeEachDatabase('public catalogue encodings', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('serves pre-compressed JSON to clients that accept it', async () => {
+    await createNominee(t.database.db);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { encodeBody, type EncodedBody } from './encoded-body.js';
 import type {
   ArtistCategoryRef,
   Category,
@@ -49,8 +50,11 @@ export interface CatalogSnapshot {
   nominationsByCategory: Map<string, PublicNomination[]>;
   nominationsByArtist: Map<string, PublicNomination[]>;
   nominationByLink: Map<string, PublicNomination>;
-  /** JSON text of an answer, computed on first use; the snapshot is immutable so it never goes stale. */
-  json(key: string, build: () => unknown): string;
+  /**
+   * An answer's JSON bytes (plain, gzip, brotli), encoded on first use and reused: the snapshot
+   * is immutable, and re-encoding a 50 KB nominee list on every request was most of its cost.
+   */
+  json(key: string, build: () => unknown): EncodedBody;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -171,7 +175,7 @@ function buildSnapshot(
   const byCategoryName = (x: PublicNomination, y: PublicNomination) =>
     byName(x.category, y.category);
 
-  const serialised = new Map<string, string>();
+  const serialised = new Map<string, EncodedBody>();
   return {
     categories,
     categoryById,
@@ -186,12 +190,12 @@ function buildSnapshot(
     ),
     nominationByLink: new Map(publicNominations.map((n) => [n.shareableLink, n])),
     json(key, build) {
-      let text = serialised.get(key);
-      if (text === undefined) {
-        text = JSON.stringify(build());
-        serialised.set(key, text);
+      let body = serialised.get(key);
+      if (body === undefined) {
+        body = encodeBody(build());
+        serialised.set(key, body);
       }
-      return text;
+      return body;
     },
   };
 }

@@ -8,12 +8,17 @@ import {
   shareLinkParamsSchema,
 } from '../../../shared/schemas/ids.js';
 import { catalogCache } from './catalog-cache.js';
+import { pickEncoding, type EncodedBody } from './encoded-body.js';
 
 /** Public, read-only catalogue: categories, nominees, artists and share links (SPEC 7). */
 export default async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const cache = catalogCache(app.ctx);
-  const sendJson = (reply: FastifyReply, text: string) =>
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(text);
+  const sendJson = (reply: FastifyReply, body: EncodedBody) => {
+    const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(body[encoding]);
+  };
 
   app.get('/categories', async (_request, reply) => {
     const snapshot = await cache.get();
