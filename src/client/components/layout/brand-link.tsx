@@ -1,0 +1,34 @@
+import { Trophy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { cn } from '../../lib/cn';
+
+interface BrandLinkProps {
+  className?: string;
+  /** Hide the word mark on the narrowest screens where the header is crowded. */
+  compact?: boolean;
+}
+
+export function BrandLink({ className, compact = false }: BrandLinkProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Link
+      href="/categories"
+      aria-label={t('nav.home')}
+      className={cn(
+        'inline-flex items-center gap-2.5 rounded-lg text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400',
+        className,
+      )}
+    >
+      <span className="inline-flex size-9 items-center justify-center rounded-xl bg-gradient-to-br from-gold-300 to-gold-500 text-ink-950 shadow-inner">
+        <Trophy className="size-5" aria-hidden="true" />
+      </span>
+      <span className={cn('flex flex-col leading-none', compact && 'max-[359px]:sr-only')}>
+        <span className="font-display text-xl font-semibold tracking-tight">{t('brand')}</span>
+        <span className="mt-0.5 text-[0.65rem] font-semibold tracking-[0.18em] text-gold-300 uppercase">
+          {t('brandTagline')}
+        </span>
+      </span>
+    </Link>
+  );
+}

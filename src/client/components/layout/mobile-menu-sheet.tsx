@@ -1,0 +1,71 @@
+import { Activity, LogOut, Receipt, Shield } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useAuth } from '../../lib/use-auth';
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
+import { UserAvatar } from './user-avatar';
+
+const itemClass =
+  'flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring';
+
+interface MobileMenuSheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** My Receipts for everyone, Admin and Voter Tracking for admins, Logout when signed in. */
+export function MobileMenuSheet({ open, onOpenChange }: MobileMenuSheetProps) {
+  const { t } = useTranslation('common');
+  const { user, isAdmin } = useAuth();
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent>
+        <div className="bg-ink-950 px-5 pt-5 pb-6 text-white">
+          <SheetTitle className="font-display text-2xl font-semibold">
+            {t('nav.menuTitle')}
+          </SheetTitle>
+          <SheetDescription className="sr-only">{t('nav.menuDescription')}</SheetDescription>
+          {user ? (
+            <div className="mt-5 flex items-center gap-3">
+              <UserAvatar user={user} />
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{user.firstName || user.email}</p>
+                <p className="text-sm text-gold-300">{t('nav.signedIn')}</p>
+              </div>
+            </div>
+          ) : null}
+        </div>
+        <nav aria-label={t('nav.primary')} className="flex flex-col gap-1 p-3">
+          <SheetClose asChild>
+            <Link href="/my-receipts" className={itemClass}>
+              <Receipt className="size-5 text-gold-600" aria-hidden="true" />
+              {t('nav.myReceipts')}
+            </Link>
+          </SheetClose>
+          {isAdmin ? (
+            <>
+              <SheetClose asChild>
+                <Link href="/admin" className={itemClass}>
+                  <Shield className="size-5 text-gold-600" aria-hidden="true" />
+                  {t('nav.admin')}
+                </Link>
+              </SheetClose>
+              <SheetClose asChild>
+                <Link href="/admin/voter-tracking" className={itemClass}>
+                  <Activity className="size-5 text-gold-600" aria-hidden="true" />
+                  {t('nav.voterTracking')}
+                </Link>
+              </SheetClose>
+            </>
+          ) : null}
+          {user ? (
+            <a href="/api/logout" className={itemClass}>
+              <LogOut className="size-5 text-gold-600" aria-hidden="true" />
+              {t('nav.logout')}
+            </a>
+          ) : null}
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

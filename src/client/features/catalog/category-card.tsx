@@ -1,0 +1,61 @@
+import { ChevronRight, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Category } from '../../../shared/schemas/catalog';
+import { CategoryIcon } from '../../components/category-icon';
+import { buttonVariants } from '../../components/ui/button-variants';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { useLocalized } from '../../lib/use-localized';
+
+interface CategoryCardProps {
+  category: Category;
+}
+
+export function CategoryCard({ category }: CategoryCardProps) {
+  const { t } = useTranslation('catalog');
+  const localized = useLocalized();
+  const name = localized(category.name, category.nameFr);
+  const description = localized(category.description, category.descriptionFr);
+  const headingId = `category-${category.id}`;
+  return (
+    <Card className="group flex h-full flex-col overflow-hidden transition-shadow hover:shadow-lg">
+      <div
+        className="h-1.5 bg-gradient-to-r from-gold-300 via-gold-400 to-gold-500"
+        aria-hidden="true"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-start gap-3">
+          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-ink-950 text-gold-300 shadow-sm">
+            <CategoryIcon icon={category.icon} className="size-6" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2
+              id={headingId}
+              className="font-display text-xl leading-snug font-semibold break-words text-foreground"
+            >
+              {name}
+            </h2>
+            <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-gold-700">
+              <Users className="size-4" aria-hidden="true" />
+              {t('categories.nomineeCount', { count: category.artistCount })}
+            </p>
+          </div>
+        </div>
+        {description ? (
+          <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">
+            {description}
+          </p>
+        ) : null}
+        <Link
+          href={`/category/${category.id}`}
+          aria-describedby={headingId}
+          className={cn(buttonVariants({ variant: 'default' }), 'mt-auto w-full')}
+        >
+          {t('voteNow')}
+          <ChevronRight aria-hidden="true" />
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Category } from '../../../shared/schemas/catalog';
+import { CATEGORY_DEFAULTS } from '../../../shared/limits';
+import { CategoryIcon } from '../../components/category-icon';
+import { useLocalized } from '../../lib/use-localized';
+
+interface CategoryHeroProps {
+  category: Category;
+}
+
+/** Only plain colour values reach inline CSS; anything else falls back to the default colour. */
+function safeColor(color: string | null): string {
+  const value = color?.trim() ?? '';
+  return /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$/i.test(value)
+    ? value
+    : CATEGORY_DEFAULTS.backgroundColor;
+}
+
+export function CategoryHero({ category }: CategoryHeroProps) {
+  const { t } = useTranslation('catalog');
+  const localized = useLocalized();
+  const name = localized(category.name, category.nameFr);
+  const description = localized(category.description, category.descriptionFr);
+  return (
+    <section
+      aria-labelledby="category-title"
+      className="relative isolate overflow-hidden text-white"
+      style={{ backgroundColor: safeColor(category.backgroundColor) }}
+    >
+      {category.backgroundImageUrl ? (
+        <img
+          src={category.backgroundImageUrl}
+          alt=""
+          width={1600}
+          height={600}
+          decoding="async"
+          fetchPriority="high"
+          className="absolute inset-0 -z-20 h-full w-full object-cover"
+        />
+      ) : null}
+      {/* Keeps white text readable (AA) over any admin-chosen colour or photo. */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-950/95 via-ink-950/70 to-ink-950/35"
+      />
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-10 pb-10 sm:px-6 sm:pt-16 sm:pb-14">
+        <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-gold-400 text-ink-950 shadow-lg ring-4 ring-white/15">
+          <CategoryIcon icon={category.icon} className="size-7" />
+        </span>
+        <h1
+          id="category-title"
+          className="font-display text-3xl leading-tight font-semibold break-words sm:text-5xl"
+        >
+          {name}
+        </h1>
+        {description ? (
+          <p className="max-w-2xl text-base text-white/85 sm:text-lg">{description}</p>
+        ) : null}
+        <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/12 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/20 backdrop-blur">
+          <Users className="size-4 text-gold-300" aria-hidden="true" />
+          {t('categories.nomineeCount', { count: category.artistCount })}
+        </p>
+      </div>
+    </section>
+  );
+}

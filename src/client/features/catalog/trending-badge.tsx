@@ -1,0 +1,27 @@
+import { Flame } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { cn } from '../../lib/cn';
+
+interface TrendingBadgeProps {
+  className?: string;
+}
+
+/** The label is visible text; the tooltip explains what "trending" means. */
+export function TrendingBadge({ className }: TrendingBadgeProps) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Tooltip>
+      <TooltipTrigger
+        className={cn(
+          'inline-flex items-center gap-1 rounded-full bg-gold-400 px-2.5 py-1 text-xs font-bold text-ink-950 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
+          className,
+        )}
+      >
+        <Flame className="size-3.5" aria-hidden="true" />
+        {t('artist.trending')}
+      </TooltipTrigger>
+      <TooltipContent>{t('artist.trendingHint')}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/ui/toast-store';
+import { shareLink, type ShareTarget } from '../../lib/share-link';
+
+/** Shares or copies a link and tells the voter what happened (SPEC 8 "Share failure"). */
+export function useShareLink(): (target: ShareTarget) => Promise<void> {
+  const { t } = useTranslation('catalog');
+  return useCallback(
+    async (target) => {
+      const outcome = await shareLink(target);
+      if (outcome === 'copied') {
+        toast({ title: t('share.copiedTitle'), description: t('share.copiedText') });
+      } else if (outcome === 'failed') {
+        toast({
+          title: t('share.failedTitle'),
+          description: t('share.failedText'),
+          variant: 'destructive',
+        });
+      }
+    },
+    [t],
+  );
+}

@@ -1,0 +1,61 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { RouteFallback } from './components/layout/route-fallback';
+import { CategoriesPage } from './features/catalog/categories-page';
+import { NotFoundPage } from './features/not-found/not-found-page';
+
+/*
+ * Only the category list is in the main bundle. Every other screen loads on demand; each file
+ * exports a named component. Keep it that way: the first screen on a cheap phone over a slow
+ * connection pays for every kilobyte here.
+ */
+const loadCategoryPage = () => import('./features/catalog/category-page');
+const loadSharePage = () => import('./features/catalog/share-page');
+
+// Shared links land directly on these screens: start downloading them now, alongside the first
+// render, rather than after React discovers it needs them.
+if (/^\/(category|share)\//.test(window.location.pathname)) {
+  void loadCategoryPage();
+  void loadSharePage();
+}
+
+const CategoryPage = lazy(() => loadCategoryPage().then((m) => ({ default: m.CategoryPage })));
+const SharePage = lazy(() => loadSharePage().then((m) => ({ default: m.SharePage })));
+const CheckoutPage = lazy(() =>
+  import('./features/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+const MyReceiptsPage = lazy(() =>
+  import('./features/receipts/my-receipts-page').then((m) => ({ default: m.MyReceiptsPage })),
+);
+const AdminPage = lazy(() =>
+  import('./features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
+);
+const ArtistEditorPage = lazy(() =>
+  import('./features/admin/artist-editor-page').then((m) => ({ default: m.ArtistEditorPage })),
+);
+const VoterTrackingPage = lazy(() =>
+  import('./features/tracking/voter-tracking-page').then((m) => ({
+    default: m.VoterTrackingPage,
+  })),
+);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<RouteFallback />}>
+      <Switch>
+        <Route path="/">
+          <Redirect to="/categories" replace />
+        </Route>
+        <Route path="/categories" component={CategoriesPage} />
+        <Route path="/category/:id" component={CategoryPage} />
+        <Route path="/share/:link" component={SharePage} />
+        <Route path="/checkout" component={CheckoutPage} />
+        <Route path="/my-receipts" component={MyReceiptsPage} />
+        <Route path="/admin" component={AdminPage} />
+        <Route path="/admin/voter-tracking" component={VoterTrackingPage} />
+        <Route path="/admin/artists/:id" component={ArtistEditorPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
