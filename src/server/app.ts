@@ -12,6 +12,7 @@ import { AppEvents } from './events/app-events.js';
 import adminRoutes from './features/admin/routes.js';
 import analyticsRoutes from './features/analytics/routes.js';
 import authRoutes from './features/auth/routes.js';
+import { registerAuth } from './features/auth/register-auth.js';
 import catalogRoutes from './features/catalog/routes.js';
 import { catalogPageMeta } from './features/catalog/page-meta.js';
 import checkoutRoutes from './features/checkout/routes.js';
@@ -83,6 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
+
+  // Sessions, route guards and CSRF on the root instance, so they cover every route below.
+  registerAuth(app);
 
   await app.register(healthRoutes);
   await app.register(

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The origin this request was addressed to: PUBLIC_URL when configured (links and redirect URIs
+ * must be stable behind proxies), else what the request says (X-Forwarded-* with TRUST_PROXY).
+ */
+export function appOrigin(request: FastifyRequest): string {
+  return request.server.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** Origins a same-site browser request may carry. */
+export function acceptedOrigins(request: FastifyRequest): Set<string> {
+  const own = `${request.protocol}://${request.host}`;
+  const publicUrl = request.server.ctx.config.publicUrl;
+  return new Set(publicUrl ? [own, new URL(publicUrl).origin] : [own]);
+}
+
+const originOf = (value: string) => {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return 'null';
+  }
+};
+
+export type OriginVerdict = 'same-origin' | 'cross-origin' | 'unknown';
+
+/** Origin first, then Referer, then Fetch Metadata; browsers send at least one on every POST. */
+export function requestOriginVerdict(request: FastifyRequest): OriginVerdict {
+  const accepted = acceptedOrigins(request);
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') return accepted.has(origin) ? 'same-origin' : 'cross-origin';
+  const referer = request.headers.referer;
+  if (typeof referer === 'string' && referer) {
+    return accepted.has(originOf(referer)) ? 'same-origin' : 'cross-origin';
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'same-origin') return 'same-origin';
+  if (typeof site === 'string' && site !== 'none') return 'cross-origin';
+  return 'unknown';
+}

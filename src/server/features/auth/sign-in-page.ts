@@ -1,0 +1,94 @@
+/**
+ * The local sign-in page, served by the server itself so it works before (and without) the client
+ * build. Self-contained: inline styles are allowed by the CSP, scripts are not and none are used.
+ */
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
+  font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;
+  background:linear-gradient(135deg,#1e1b4b 0%,#312e81 45%,#0f172a 100%);padding:16px}
+main{width:100%;max-width:400px;background:#fff;border-radius:16px;padding:32px 28px;
+  box-shadow:0 20px 50px rgba(0,0,0,.35)}
+.brand{font-weight:800;font-size:22px;letter-spacing:.5px;color:#4338ca;margin:0 0 4px}
+h1{font-size:24px;margin:0}
+.fr{margin:2px 0 24px;color:#64748b;font-size:14px}
+label{display:block;font-weight:600;font-size:14px;margin:16px 0 6px}
+label span{font-weight:400;color:#64748b}
+input{width:100%;font:inherit;padding:11px 12px;border:1px solid #cbd5e1;border-radius:10px}
+input:focus{outline:3px solid #c7d2fe;border-color:#4f46e5}
+button{width:100%;margin-top:24px;padding:12px;border:0;border-radius:10px;font:inherit;
+  font-weight:700;color:#fff;background:#4f46e5;cursor:pointer}
+button:hover{background:#4338ca}
+.error{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;border-radius:10px;
+  padding:10px 12px;font-size:14px;margin-bottom:8px}
+.back{display:block;text-align:center;margin-top:20px;color:#4f46e5;font-size:14px}
+`;
+
+export interface SignInPageOptions {
+  error?: string | undefined;
+  email?: string | undefined;
+  returnTo: string;
+}
+
+export function renderSignInPage(options: SignInPageOptions): string {
+  const error = options.error
+    ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>`
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Sign in · Palmarès</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="brand">Palmarès</p>
+<h1>Sign in</h1>
+<p class="fr" lang="fr">Connexion</p>
+${error}
+<form method="post" action="/api/login">
+<input type="hidden" name="returnTo" value="${escapeHtml(options.returnTo)}">
+<label for="email">E-mail <span lang="fr">/ Adresse e-mail</span></label>
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="320" value="${escapeHtml(options.email ?? '')}"${options.email ? '' : ' autofocus'}>
+<label for="password">Password <span lang="fr">/ Mot de passe</span></label>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"${options.email ? ' autofocus' : ''}>
+<button type="submit">Sign in <span lang="fr">· Se connecter</span></button>
+</form>
+<a class="back" href="/">Back to the site <span lang="fr">· Retour au site</span></a>
+</main>
+</body>
+</html>`;
+}
+
+/** A short page for sign-in failures that are not a wrong password (expired or refused OIDC flow). */
+export function renderSignInProblemPage(message: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Sign-in problem · Palmarès</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="brand">Palmarès</p>
+<h1>Sign-in did not complete</h1>
+<p class="fr" lang="fr">La connexion n'a pas abouti</p>
+<p class="error" role="alert">${escapeHtml(message)}</p>
+<a class="back" href="/api/login">Try again <span lang="fr">· Réessayer</span></a>
+<a class="back" href="/">Back to the site <span lang="fr">· Retour au site</span></a>
+</main>
+</body>
+</html>`;
+}
