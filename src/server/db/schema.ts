@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -219,4 +220,23 @@ export const providerHourlyTotals = pgTable(
     payments: integer('payments').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.provider, t.hour] })],
+);
+
+/**
+ * Payment counts and amounts per UTC hour of creation, provider, status, attempt and failure,
+ * maintained by a database trigger on `payments` (migration 0001) so that no code path can forget
+ * it. Voter tracking sums these rows for its summary cards instead of scanning a million payments.
+ */
+export const paymentHourlyStats = pgTable(
+  'payment_hourly_stats',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    attempted: boolean('attempted').notNull(),
+    hasFailure: boolean('has_failure').notNull(),
+    payments: integer('payments').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.provider, t.status, t.attempted, t.hasFailure] })],
 );
