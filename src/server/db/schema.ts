@@ -152,7 +152,8 @@ export const payments = pgTable(
     index('payments_voter_email_idx').on(t.voterEmail),
     index('payments_phone_hash_idx').on(t.phoneHash),
     index('payments_receipt_code_idx').on(t.receiptCode),
-    index('payments_created_at_idx').on(t.createdAt),
+    // Newest-first paging and keyset export walk (created_at, id).
+    index('payments_created_at_id_idx').on(t.createdAt, t.id),
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
   ],
 );

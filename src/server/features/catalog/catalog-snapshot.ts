@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { encodeBody, type EncodedBody } from './encoded-body.js';
 import type {
   ArtistCategoryRef,
@@ -57,7 +58,6 @@ export interface CatalogSnapshot {
   json(key: string, build: () => unknown): EncodedBody;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const iso = (value: string | Date) => new Date(value).toISOString();
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
