@@ -3,10 +3,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured.js';
 import { seedDemoEvent } from './db/seed.js';
+import { ensureDemoAdmin } from './features/auth/demo-admin.js';
 
 const config = loadConfig();
+// The embedded database must have a single writer (the users CLI checks the same lock).
+let dataDirLock: DataDirLock | undefined;
+if (config.database.kind === 'pglite') {
+  try {
+    dataDirLock = acquireDataDirLock(config.dataDir, 'Palmarès server');
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(
+      `Cannot start: ${error.message}.\nStop that process first, or delete ${error.lockPath} if you are sure none is running.`,
+    );
+    process.exit(1);
+  }
+}
 const database = await openConfiguredDatabase(config);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,9 +32,13 @@ const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../../di
 
 const app = await buildApp({ config, database, clientDir });
 
+let demoAdmin: { email: string; password: string } | null = null;
 if (config.seedDemo) {
   const seeded = await seedDemoEvent(app.ctx);
-  if (seeded.created) app.log.info(seeded.summary, 'seeded the demo event');
+  if (seeded.created) {
+    app.log.info(seeded.summary, 'seeded the demo event');
+    demoAdmin = await ensureDemoAdmin(app.ctx);
+  }
 }
 
 let closing = false;
@@ -29,6 +48,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await app.close();
   await database.close();
+  dataDirLock?.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -38,3 +58,9 @@ const address = await app.listen({ port: config.port, host: config.host });
 const shown = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 if (!clientDir) app.log.warn('client build not found: serving the API only (run npm run build)');
 console.log(`\n  Palmarès is running at ${shown}\n`);
+if (demoAdmin) {
+  // Printed once, on the start that created it; only its hash is stored.
+  console.log(
+    `  Demo admin: ${demoAdmin.email}\n  Password:   ${demoAdmin.password}\n  Sign in at ${shown}/api/login (shown only this once; change it with npm run users -- reset-password ${demoAdmin.email})\n`,
+  );
+}
