@@ -1,4 +1,62 @@
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import { CSV_COLUMNS, trackingQuerySchema } from '../../../shared/schemas/tracking.js';
+import { formatAmount } from '../../../shared/money.js';
+import { parse } from '../../http/parse.js';
+import { createPhoneHasher } from '../../payments/phone-hash.js';
+import { reconcilePendingPayments } from '../../payments/reconcile.js';
+import { csvLine } from './csv.js';
+import { toTrackingFilter } from './tracking-filter.js';
+import { queryTracking, streamTrackingRows } from './tracking-query.js';
+import { formatZoned, zonedToday } from './zoned-time.js';
 
-/** Routes of the tracking feature. */
-export default async function trackingRoutes(_app: FastifyInstance): Promise<void> {}
+/**
+ * Voter tracking (admin only: every /api/voter-tracking and /api/admin route is guarded by path in
+ * auth/route-access.ts). Filters and paging run in the database; summaries cover the filtered set.
+ */
+export default async function trackingRoutes(app: FastifyInstance): Promise<void> {
+  const hashPhone = createPhoneHasher(app.ctx.config);
+
+  app.get('/voter-tracking', async (request) => {
+    const query = parse(trackingQuerySchema, request.query, 'tracking filters');
+    return queryTracking(app.ctx.db, toTrackingFilter(query), query, hashPhone);
+  });
+
+  app.get('/voter-tracking/export.csv', async (request, reply) => {
+    const query = parse(trackingQuerySchema, request.query, 'tracking filters');
+    const filter = toTrackingFilter(query);
+    const db = app.ctx.db;
+    async function* lines() {
+      yield `\uFEFF${csvLine([...CSV_COLUMNS])}`; // BOM: Excel opens UTF-8 accents correctly.
+      for await (const row of streamTrackingRows(db, filter, hashPhone)) {
+        yield csvLine([
+          row.id,
+          row.provider,
+          formatAmount(Number(row.amount), row.currency),
+          row.voter_email,
+          row.phone_number,
+          row.device_timestamp,
+          row.ip_address,
+          row.status,
+          row.attempted_at ? formatZoned(new Date(row.attempted_at), query.tz) : '',
+          row.failure_reason,
+          row.receipt_code,
+          formatZoned(new Date(row.created_at), query.tz),
+        ]);
+      }
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="voter-tracking-${zonedToday(query.tz)}.csv"`,
+      )
+      .header('cache-control', 'no-store')
+      .send(Readable.from(lines()));
+  });
+
+  app.post('/admin/check-campay-payments', async () => {
+    const result = await reconcilePendingPayments(app.ctx, { provider: 'campay', force: true });
+    return { checked: result.checked, updated: result.updated };
+  });
+}

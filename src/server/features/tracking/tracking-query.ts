@@ -1,0 +1,160 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import type { TrackingPayment, TrackingResponse } from '../../../shared/schemas/tracking.js';
+import {
+  paymentConditions,
+  statsConditions,
+  whereClause,
+  type TrackingFilter,
+} from './tracking-filter.js';
+
+interface SummaryRow {
+  provider: 'stripe' | 'campay';
+  completed_count: number;
+  completed_amount: number;
+  attempted: number;
+  abandoned: number;
+  failed: number;
+  total: number;
+}
+
+export interface PaymentRow {
+  id: string;
+  provider: 'stripe' | 'campay';
+  amount: number;
+  currency: string;
+  voter_email: string | null;
+  phone_number: string | null;
+  device_timestamp: string | null;
+  ip_address: string | null;
+  status: string;
+  attempted_at: Date | string | null;
+  failure_reason: string | null;
+  receipt_code: string | null;
+  created_at: Date | string;
+  /** Exact text of created_at (microseconds kept) for keyset paging. */
+  cursor: string;
+}
+
+const PAYMENT_COLUMNS = sql`p.id, p.provider, p.amount, p.currency, p.voter_email, p.phone_number,
+  p.device_timestamp, p.ip_address, p.status, p.attempted_at, p.failure_reason, p.receipt_code,
+  p.created_at, p.created_at::text AS cursor`;
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+export function toTrackingPayment(row: PaymentRow): TrackingPayment {
+  return {
+    id: row.id,
+    provider: row.provider,
+    amount: Number(row.amount),
+    currency: row.currency,
+    voterEmail: row.voter_email,
+    phoneNumber: row.phone_number,
+    deviceTimestamp: row.device_timestamp,
+    ipAddress: row.ip_address,
+    status: row.status,
+    attemptedAt: iso(row.attempted_at),
+    failureReason: row.failure_reason,
+    receiptCode: row.receipt_code,
+    createdAt: iso(row.created_at)!,
+  };
+}
+
+/** Summary cards over the whole filtered set, from the hourly stats when they can answer exactly. */
+async function summarise(
+  db: Db,
+  filter: TrackingFilter,
+  hashPhone: (p: string) => string,
+): Promise<SummaryRow[]> {
+  const fromStats = statsConditions(filter);
+  const query: SQL = fromStats
+    ? sql`SELECT s.provider,
+          COALESCE(SUM(s.payments) FILTER (WHERE s.status = 'completed'), 0)::float8 AS completed_count,
+          COALESCE(SUM(s.amount) FILTER (WHERE s.status = 'completed'), 0)::float8 AS completed_amount,
+          COALESCE(SUM(s.payments) FILTER (WHERE s.status = 'pending' AND s.attempted), 0)::float8 AS attempted,
+          COALESCE(SUM(s.payments) FILTER (WHERE s.status = 'pending' AND NOT s.attempted), 0)::float8 AS abandoned,
+          COALESCE(SUM(s.payments) FILTER (WHERE s.has_failure), 0)::float8 AS failed,
+          COALESCE(SUM(s.payments), 0)::float8 AS total
+        FROM payment_hourly_stats s ${whereClause(fromStats)} GROUP BY s.provider`
+    : sql`SELECT p.provider,
+          (count(*) FILTER (WHERE p.status = 'completed'))::float8 AS completed_count,
+          COALESCE(SUM(p.amount) FILTER (WHERE p.status = 'completed'), 0)::float8 AS completed_amount,
+          (count(*) FILTER (WHERE p.status = 'pending' AND p.attempted_at IS NOT NULL))::float8 AS attempted,
+          (count(*) FILTER (WHERE p.status = 'pending' AND p.attempted_at IS NULL))::float8 AS abandoned,
+          (count(*) FILTER (WHERE p.failure_reason IS NOT NULL))::float8 AS failed,
+          count(*)::float8 AS total
+        FROM payments p ${whereClause(paymentConditions(filter, hashPhone))} GROUP BY p.provider`;
+  return rowsOf<SummaryRow>(await db.execute(query));
+}
+
+export async function queryTracking(
+  db: Db,
+  filter: TrackingFilter,
+  paging: { page: number; pageSize: number },
+  hashPhone: (phone: string) => string,
+): Promise<TrackingResponse> {
+  const where = whereClause(paymentConditions(filter, hashPhone));
+  const [summary, rows] = await Promise.all([
+    summarise(db, filter, hashPhone),
+    db.execute(sql`SELECT ${PAYMENT_COLUMNS} FROM payments p ${where}
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`),
+  ]);
+  const providers = ['stripe', 'campay'] as const;
+  const paymentMethodStats = providers.map((provider) => {
+    const row = summary.find((r) => r.provider === provider);
+    return {
+      provider,
+      count: Number(row?.completed_count ?? 0),
+      totalAmount: Number(row?.completed_amount ?? 0),
+    };
+  });
+  const revenueOf = (provider: 'stripe' | 'campay') => {
+    const stats = paymentMethodStats.find((s) => s.provider === provider)!;
+    return { revenue: stats.totalAmount, count: stats.count };
+  };
+  const total = (key: 'attempted' | 'abandoned' | 'failed' | 'total') =>
+    summary.reduce((sum, row) => sum + Number(row[key]), 0);
+  return {
+    recentPayments: rowsOf<PaymentRow>(rows).map(toTrackingPayment),
+    paymentMethodStats,
+    stripeRevenue: revenueOf('stripe'),
+    campayRevenue: revenueOf('campay'),
+    attempted: total('attempted'),
+    abandoned: total('abandoned'),
+    failed: total('failed'),
+    total: total('total'),
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
+}
+
+/**
+ * Every payment of the filtered set, newest first, fetched in keyset-paged batches so an export of
+ * a million rows never holds more than one batch in memory.
+ */
+export async function* streamTrackingRows(
+  db: Db,
+  filter: TrackingFilter,
+  hashPhone: (phone: string) => string,
+  batchSize = 1000,
+): AsyncGenerator<PaymentRow> {
+  let after: { cursor: string; id: string } | undefined;
+  for (;;) {
+    const conditions = paymentConditions(filter, hashPhone);
+    if (after)
+      conditions.push(
+        sql`(p.created_at, p.id) < (${after.cursor}::timestamptz, ${after.id}::uuid)`,
+      );
+    const batch = rowsOf<PaymentRow>(
+      await db.execute(sql`SELECT ${PAYMENT_COLUMNS} FROM payments p ${whereClause(conditions)}
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${batchSize}`),
+    );
+    yield* batch;
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1]!;
+    after = { cursor: last.cursor, id: last.id };
+  }
+}

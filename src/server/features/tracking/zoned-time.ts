@@ -1,0 +1,56 @@
+/** Calendar dates and times in an IANA zone, with no dependency beyond Intl. */
+
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant local midnight starts `date` (YYYY-MM-DD) in `timeZone`. */
+export function startOfZonedDay(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  // Two passes settle the offset on days when it changes (daylight saving).
+  let instant = wall - offsetMs(wall, timeZone);
+  instant = wall - offsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+/** The day after `date`, as YYYY-MM-DD. */
+export function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** ISO 8601 with the zone's offset, e.g. 2026-11-22T09:30:00+01:00: unambiguous in a spreadsheet. */
+export function formatZoned(instant: Date, timeZone: string): string {
+  const offset = offsetMs(instant.getTime(), timeZone);
+  const local = new Date(instant.getTime() + offset).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const minutes = Math.abs(offset) / 60000;
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${local}${sign}${hh}:${mm}`;
+}
+
+/** Today's date (YYYY-MM-DD) in the zone. */
+export function zonedToday(timeZone: string, now = new Date()): string {
+  return formatZoned(now, timeZone).slice(0, 10);
+}

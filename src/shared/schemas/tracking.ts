@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { TRACKING_PAGE_SIZES } from '../limits.js';
+
+export const TRACKING_TIMEZONES = [
+  { id: 'Africa/Lagos', label: 'WAT (UTC+1)' },
+  { id: 'America/Los_Angeles', label: 'PT (UTC-8)' },
+  { id: 'UTC', label: 'UTC' },
+] as const;
+export const DEFAULT_TRACKING_TIMEZONE = 'Africa/Lagos';
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
+
+/** Query of GET /api/voter-tracking and its CSV export; `all` (the UI's "any") means no filter. */
+export const trackingQuerySchema = z
+  .object({
+    search: z.string().trim().max(100, 'search is too long').optional(),
+    provider: z.enum(['all', 'stripe', 'campay']).optional(),
+    status: z.enum(['all', 'completed', 'pending', 'failed']).optional(),
+    attempt: z.enum(['all', 'attempted', 'abandoned']).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    tz: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, 'must be an IANA time zone')
+      .default(DEFAULT_TRACKING_TIMEZONE),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce
+      .number()
+      .refine((n) => (TRACKING_PAGE_SIZES as readonly number[]).includes(n), {
+        message: `must be one of ${TRACKING_PAGE_SIZES.join(', ')}`,
+      })
+      .default(50),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type TrackingQuery = z.output<typeof trackingQuerySchema>;
+export type TrackingQueryInput = z.input<typeof trackingQuerySchema>;
+
+/** Tracking payment (SPEC 3). */
+export const trackingPaymentSchema = z.object({
+  id: z.uuid(),
+  provider: z.enum(['stripe', 'campay']),
+  amount: z.number().int(),
+  currency: z.string(),
+  voterEmail: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  deviceTimestamp: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  status: z.string(),
+  attemptedAt: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  receiptCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TrackingPayment = z.infer<typeof trackingPaymentSchema>;
+
+const revenueSummarySchema = z.object({ revenue: z.number().int(), count: z.number().int() });
+
+/** Voter tracking response (SPEC 3); summaries cover the whole filtered set, not only the page. */
+export const trackingResponseSchema = z.object({
+  recentPayments: z.array(trackingPaymentSchema),
+  /** Completed payments per provider; the revenue summaries are summed from these. */
+  paymentMethodStats: z.array(
+    z.object({
+      provider: z.enum(['stripe', 'campay']),
+      count: z.number().int(),
+      totalAmount: z.number().int(),
+    }),
+  ),
+  stripeRevenue: revenueSummarySchema,
+  campayRevenue: revenueSummarySchema,
+  attempted: z.number().int(),
+  abandoned: z.number().int(),
+  failed: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TrackingResponse = z.infer<typeof trackingResponseSchema>;
+
+export const CSV_COLUMNS = [
+  'Payment ID',
+  'Provider',
+  'Amount',
+  'Email',
+  'Phone',
+  'Device Time',
+  'IP Address',
+  'Status',
+  'Attempted',
+  'Failure Reason',
+  'Receipt Code',
+  'Created At',
+] as const;
