@@ -7,7 +7,8 @@ export const RECEIPT_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** 12 characters from 31 symbols: about 59 bits of randomness, above the 50 the design asks for. */
 export function generateReceiptCode(): string {
   let code = '';
-  for (let i = 0; i < RECEIPT_CODE_MAX; i++) code += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
+  for (let i = 0; i < RECEIPT_CODE_MAX; i++)
+    code += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
   return code;
 }
 

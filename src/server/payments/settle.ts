@@ -20,7 +20,9 @@ export type SettleSource =
   | 'sandbox'
   | 'expiry'
   | 'admin'
-  | 'seed';
+  | 'seed'
+  // Added: the provider refused the payment when asked to start it (bad number, no balance).
+  | 'initiate';
 
 export interface SettleResult {
   /** False when the payment was already settled (or unknown): the call changed nothing. */
@@ -34,8 +36,20 @@ export interface SettleDeps {
   events?: AppEvents;
 }
 
+export interface SettleOptions {
+  at?: Date;
+  /**
+   * Added for provider reports: the provider the report came from. A report about a payment of
+   * another provider (a Stripe event whose metadata names a mobile-money payment, say) changes
+   * nothing, instead of failing that payment on a currency mismatch. Checked under the row lock,
+   * so it costs no extra round trip on the webhook path.
+   */
+  expectProvider?: string;
+}
+
 const UNIQUE_VIOLATION = '23505';
-const hourOf = (at: Date) => sql`date_trunc('hour', ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+const hourOf = (at: Date) =>
+  sql`date_trunc('hour', ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
 
 /**
  * The one path by which a payment leaves `pending`. Every source that learns an outcome calls it;
@@ -52,11 +66,11 @@ export async function settle(
   paymentId: string,
   outcome: SettleOutcome,
   source: SettleSource,
-  options: { at?: Date } = {},
+  options: SettleOptions = {},
 ): Promise<SettleResult> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = await settleOnce(deps.db, paymentId, outcome, source, options.at ?? new Date());
+      const result = await settleOnce(deps.db, paymentId, outcome, source, options);
       if (result.changed && result.status && result.status !== 'pending') {
         deps.events?.emit('payment-settled', { paymentId, status: result.status });
         if (result.status === 'completed') deps.events?.emit('catalog-changed');
@@ -75,11 +89,19 @@ async function settleOnce(
   paymentId: string,
   outcome: SettleOutcome,
   source: SettleSource,
-  at: Date,
+  options: SettleOptions,
 ): Promise<SettleResult> {
+  const at = options.at ?? new Date();
   return db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update');
     if (!payment) return { changed: false, status: null, receiptCode: null };
+    if (options.expectProvider && payment.provider !== options.expectProvider) {
+      return { changed: false, status: payment.status as PaymentStatus, receiptCode: null };
+    }
 
     const from = payment.status as PaymentStatus;
     const lateSuccess = from === 'failed' && payment.failureReason === 'expired';
@@ -92,7 +114,10 @@ async function settleOnce(
     if (outcome.status === 'failed') {
       next = 'failed';
       failureReason = outcome.reason.slice(0, 500);
-    } else if (outcome.amount !== payment.amount || outcome.currency.toUpperCase() !== payment.currency) {
+    } else if (
+      outcome.amount !== payment.amount ||
+      outcome.currency.toUpperCase() !== payment.currency
+    ) {
       // Never credit votes for money we did not receive in full.
       next = 'failed';
       failureReason = `amount_mismatch: expected ${payment.amount} ${payment.currency}, provider reported ${outcome.amount} ${outcome.currency}`;

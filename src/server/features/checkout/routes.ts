@@ -1,4 +1,55 @@
 import type { FastifyInstance } from 'fastify';
+import { paymentProviders } from '../../payments/payment-providers.js';
+import { phoneHasher } from '../../payments/phone-hash.js';
+import { reconcilePendingPayments } from '../../payments/reconcile.js';
+import { registerCampayCallback } from './campay-callback.js';
+import { registerCardPayment } from './card-payment.js';
+import { registerConfirmPayment } from './confirm-payment.js';
+import { registerMobileMoneyPayment } from './mobile-money-payment.js';
+import { registerPaymentConfig } from './payment-config.js';
+import { registerPaymentStatus } from './payment-status.js';
+import { registerPaymentUpdates } from './payment-updates.js';
+import { registerSandboxCard } from './sandbox-card.js';
+import { stripeWebhookRoutes } from './stripe-webhook.js';
 
-/** Routes of the checkout feature. */
-export default async function checkoutRoutes(_app: FastifyInstance): Promise<void> {}
+/** Checkout: starting, following and confirming payments, and the providers' notifications. */
+export default async function checkoutRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const providers = paymentProviders(ctx);
+  providers.log = app.log;
+  const rateLimit = { max: ctx.config.rateLimits.paymentsPerMinute, timeWindow: '1 minute' };
+
+  registerPaymentConfig(app);
+  registerMobileMoneyPayment(app, { hashPhone: phoneHasher(ctx), rateLimit });
+  registerCardPayment(app, { rateLimit });
+  registerSandboxCard(app, { rateLimit });
+  registerPaymentUpdates(app);
+  registerConfirmPayment(app);
+  registerPaymentStatus(app);
+  registerCampayCallback(app);
+  await app.register(stripeWebhookRoutes);
+
+  startReconciler(app);
+  app.addHook('onClose', async () => providers.close());
+}
+
+/** Catches outcomes that never reached us; see reconcilePendingPayments. */
+function startReconciler(app: FastifyInstance): void {
+  const { ctx } = app;
+  const seconds = ctx.config.reconcileIntervalSeconds;
+  if (seconds <= 0) return;
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = reconcilePendingPayments(ctx)
+      .catch((error: unknown) => app.log.error({ err: error }, 'reconcile failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, seconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

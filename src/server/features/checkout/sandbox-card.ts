@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { payments } from '../../db/schema.js';
+import { conflict, notFound, unprocessable } from '../../http/http-error.js';
+import { parse } from '../../http/parse.js';
+import { applyProviderReport } from '../../payments/apply-provider-report.js';
+import { paymentProviders } from '../../payments/payment-providers.js';
+import { paymentIdOfSandboxIntent } from '../../payments/providers/sandbox-refs.js';
+import {
+  sandboxCardRequestSchema,
+  type SandboxCardResponse,
+} from '../../../shared/schemas/payment.js';
+
+/**
+ * POST /api/sandbox/card-confirm: plays Stripe's part when the card form is the sandbox's own.
+ * The test card decides the outcome, which is applied exactly as a Stripe intent's would be; the
+ * client then calls POST /api/confirm-payment like after a real card confirmation.
+ */
+export function registerSandboxCard(
+  app: FastifyInstance,
+  options: { rateLimit: { max: number; timeWindow: string } },
+): void {
+  const { ctx } = app;
+  app.post(
+    '/sandbox/card-confirm',
+    { config: { rateLimit: options.rateLimit } },
+    async (request, reply): Promise<SandboxCardResponse | undefined> => {
+      const providers = paymentProviders(ctx);
+      const sandbox = providers.card === providers.sandbox ? providers.sandbox : null;
+      if (!sandbox) throw notFound('Sandbox card payments are not enabled');
+      const { paymentId, cardNumber } = parse(sandboxCardRequestSchema, request.body, 'card');
+      const [payment] = await ctx.db
+        .select({
+          status: payments.status,
+          provider: payments.provider,
+          providerRef: payments.providerRef,
+          amount: payments.amount,
+          currency: payments.currency,
+          voterEmail: payments.voterEmail,
+        })
+        .from(payments)
+        .where(eq(payments.id, paymentId));
+      const intentId = payment?.providerRef;
+      if (
+        !payment ||
+        payment.provider !== 'stripe' ||
+        !intentId ||
+        paymentIdOfSandboxIntent(intentId) !== paymentId
+      ) {
+        throw notFound('Payment not found');
+      }
+      if (payment.status === 'completed') return { paymentIntentId: intentId, status: 'succeeded' };
+      if (payment.status !== 'pending')
+        throw conflict(`This payment is already ${payment.status}.`);
+      if (!payment.voterEmail) {
+        throw unprocessable('Email Required: please enter your email address to complete payment.');
+      }
+
+      const charge = sandbox.chargeCard(cardNumber);
+      if (!charge.ok) {
+        await applyProviderReport(
+          ctx,
+          paymentId,
+          'stripe',
+          { state: 'pending', lastError: charge.message, providerRef: intentId },
+          'sandbox',
+        );
+        // 402 as Stripe answers a declined card; the intent stays open for another card.
+        return reply.status(402).send({ message: charge.message, code: charge.code });
+      }
+      await applyProviderReport(
+        ctx,
+        paymentId,
+        'stripe',
+        {
+          state: 'completed',
+          amount: payment.amount,
+          currency: payment.currency,
+          providerRef: intentId,
+        },
+        'sandbox',
+      );
+      return { paymentIntentId: intentId, status: 'succeeded' };
+    },
+  );
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { PaymentConfig } from '../../../shared/schemas/payment.js';
+import type { ReceiptDetail, ReceiptLookupResponse } from '../../../shared/schemas/receipt.js';
+import {
+  call,
+  nomineeWith,
+  paymentRow,
+  split,
+  tallyMismatches,
+} from '../../payments/testing/payment-test-kit.js';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
+import { describeEachDatabase } from '../../../../test/support/test-database.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describeEachDatabase('sandbox checkout', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      SANDBOX_SETTLE_DELAY_MS: '150',
+      PAYMENT_POLL_INTERVAL_MS: '0',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('says it is in sandbox mode and lists the test numbers', async () => {
+    const res = await call<PaymentConfig>(t.app, 'GET', '/api/payment-config');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      mode: 'sandbox',
+      card: 'sandbox',
+      mobileMoney: 'sandbox',
+      stripePublishableKey: null,
+      campay: false,
+    });
+    expect(res.body.testCards?.map((c) => c.number)).toContain('4242424242424242');
+    expect(res.body.testPhones?.length).toBeGreaterThan(0);
+  });
+
+  it('mobile money: settles after the delay as a callback would, then serves the receipt', async () => {
+    const nominee = await nomineeWith(t.database.db, 2);
+    const res = await call(t.app, 'POST', '/api/campay-payment', {
+      phoneNumber: '237 677 12 34 56',
+      voterEmail: 'Fan@Example.com',
+      nominationVotes: split(nominee, [3, 2]),
+      totalVotes: 5,
+      deviceInfo: { deviceTimestamp: new Date().toISOString(), userAgent: 'vitest' },
+    });
+    expect(res.status).toBe(200);
+    const paymentId = res.body.paymentId as string;
+    const stored = await paymentRow(t.database.db, paymentId);
+    expect(stored).toMatchObject({
+      provider: 'campay',
+      currency: 'XAF',
+      amount: 500,
+      totalVotes: 5,
+      status: 'pending',
+      phoneNumber: '237677123456',
+      voterEmail: 'fan@example.com',
+      userAgent: 'vitest',
+      ipAddress: '127.0.0.1',
+    });
+    expect(stored!.phoneHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.attemptedAt).not.toBeNull();
+
+    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body).toEqual({
+      status: 'pending',
+    });
+    await sleep(400);
+    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body).toEqual({
+      status: 'completed',
+    });
+    const code = await call<{ receiptCode: string }>(
+      t.app,
+      'GET',
+      `/api/payment/${paymentId}/receipt-code`,
+    );
+    expect(code.status).toBe(200);
+    const receipt = await call<ReceiptDetail>(
+      t.app,
+      'GET',
+      `/api/payment/receipt/${code.body.receiptCode.toLowerCase()}`,
+    );
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.payment).toMatchObject({ totalVotes: 5, amount: 500, currency: 'XAF' });
+    expect(receipt.body.artist.name).toBe(nominee.artist.name);
+    expect(receipt.body.votesByCategory.map((v) => v.voteCount).sort()).toEqual([2, 3]);
+
+    const byPhone = await call<ReceiptLookupResponse>(t.app, 'POST', '/api/receipts/lookup', {
+      phoneNumber: '677123456',
+    });
+    expect(byPhone.body.receipts.map((r) => r.receiptCode)).toContain(code.body.receiptCode);
+    const byEmail = await call<ReceiptLookupResponse>(t.app, 'POST', '/api/receipts/lookup', {
+      email: ' FAN@example.com ',
+    });
+    expect(byEmail.body.receipts[0]).toMatchObject({
+      receiptCode: code.body.receiptCode,
+      provider: 'campay',
+      totalVotes: 5,
+      amount: 500,
+      currency: 'XAF',
+    });
+    expect(await tallyMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('mobile money test phones fail, never complete, or are refused at once', async () => {
+    const nominee = await nomineeWith(t.database.db, 1);
+    const start = (phoneNumber: string) =>
+      call(t.app, 'POST', '/api/campay-payment', {
+        phoneNumber,
+        nominationVotes: split(nominee, [1]),
+      });
+    const fails = await start('237670000001');
+    const never = await start('237670000003');
+    const refused = await start('237690000004');
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/insufficient balance/i);
+    await sleep(400);
+    const status = async (id: unknown) =>
+      (await call(t.app, 'GET', `/api/payment/${String(id)}/status`)).body.status;
+    expect(await status(fails.body.paymentId)).toBe('failed');
+    expect(await status(never.body.paymentId)).toBe('pending');
+    expect(
+      (await paymentRow(t.database.db, fails.body.paymentId as string))!.failureReason,
+    ).toMatch(/insufficient/i);
+  });
+
+  it('card: declined then paid with the success card, on the same payment and intent', async () => {
+    const nominee = await nomineeWith(t.database.db, 2);
+    const created = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
+      nominationVotes: split(nominee, [2, 2]),
+      totalVotes: 4,
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ amount: 200, currency: 'USD' });
+    const paymentId = created.body.paymentId as string;
+    // The split changes: same payment, new amount.
+    const changed = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
+      paymentId,
+      nominationVotes: split(nominee, [5, 0]),
+      totalVotes: 5,
+    });
+    expect(changed.body.paymentId).toBe(paymentId);
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
+      amount: 250,
+      totalVotes: 5,
+    });
+
+    const noEmail = await call(t.app, 'PATCH', `/api/payment/${paymentId}/attempt`);
+    expect(noEmail.status).toBe(422);
+    expect(
+      (
+        await call(t.app, 'PATCH', `/api/payment/${paymentId}/email`, {
+          voterEmail: 'card@example.com',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(t.app, 'PATCH', `/api/payment/${paymentId}/attempt`)).status).toBe(200);
+
+    const declined = await call(t.app, 'POST', '/api/sandbox/card-confirm', {
+      paymentId,
+      cardNumber: '4000 0000 0000 0002',
+    });
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe('Your card was declined.');
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
+      status: 'pending',
+      failureReason: 'Your card was declined.',
+    });
+
+    const paid = await call(t.app, 'POST', '/api/sandbox/card-confirm', {
+      paymentId,
+      cardNumber: '4242 4242 4242 4242',
+    });
+    expect(paid.status).toBe(200);
+    const confirmed = await call(t.app, 'POST', '/api/confirm-payment', {
+      paymentIntentId: paid.body.paymentIntentId,
+    });
+    expect(confirmed.body).toEqual({ paymentId, status: 'completed' });
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
+      status: 'completed',
+      failureReason: null,
+      amount: 250,
+    });
+    const late = await call(t.app, 'PATCH', `/api/payment/${paymentId}/email`, {
+      voterEmail: 'other@example.com',
+    });
+    expect(late.status).toBe(409);
+    expect(await tallyMismatches(t.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../app-context.js';
+import { payments } from '../db/schema.js';
+import type { Provider } from '../../shared/money.js';
+import type { ProviderReport } from './providers/payment-provider.js';
+import { settle, type PaymentStatus, type SettleSource } from './settle.js';
+
+export interface AppliedReport {
+  /** The payment's status after the report; null when the payment is unknown or not this provider's. */
+  status: PaymentStatus | null;
+  changed: boolean;
+}
+
+/**
+ * Turns what a provider said into the payment's state. Decided outcomes go through settle() (the
+ * only way out of `pending`); an open attempt's error is only noted on the pending payment.
+ */
+export async function applyProviderReport(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  paymentId: string,
+  provider: Provider,
+  report: ProviderReport,
+  source: SettleSource,
+): Promise<AppliedReport> {
+  if (report.state === 'completed') {
+    const result = await settle(
+      ctx,
+      paymentId,
+      {
+        status: 'completed',
+        amount: report.amount,
+        currency: report.currency,
+        providerRef: report.providerRef,
+      },
+      source,
+      { expectProvider: provider },
+    );
+    return { status: result.status, changed: result.changed };
+  }
+  if (report.state === 'failed') {
+    const result = await settle(
+      ctx,
+      paymentId,
+      { status: 'failed', reason: report.reason, providerRef: report.providerRef },
+      source,
+      { expectProvider: provider },
+    );
+    return { status: result.status, changed: result.changed };
+  }
+  if (report.lastError) {
+    const noted = await ctx.db
+      .update(payments)
+      .set({ failureReason: report.lastError.slice(0, 500), updatedAt: new Date() })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          eq(payments.status, 'pending'),
+          eq(payments.provider, provider),
+        ),
+      )
+      .returning({ id: payments.id });
+    return { status: noted.length ? 'pending' : null, changed: false };
+  }
+  return { status: null, changed: false };
+}

@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { CampayClient } from './providers/campay-client.js';
+import { CampayProvider } from './providers/campay-provider.js';
+import type {
+  CardProvider,
+  MobileMoneyProvider,
+  PaymentProvider,
+  PaymentRecord,
+} from './providers/payment-provider.js';
+import { SandboxProvider } from './providers/sandbox-provider.js';
+import { StripeProvider } from './providers/stripe-provider.js';
+import { refreshPayment } from './refresh-payment.js';
+
+/** The providers this app instance runs, chosen once from configuration. */
+export class PaymentProviders {
+  readonly stripe: StripeProvider | null;
+  readonly campay: CampayProvider | null;
+  readonly sandbox: SandboxProvider | null;
+  readonly card: CardProvider | null;
+  readonly mobileMoney: MobileMoneyProvider | null;
+  /** Background work (the sandbox's simulated callbacks) reports problems here; set by the routes. */
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined;
+
+  constructor(ctx: AppContext) {
+    const { config } = ctx;
+    this.stripe = config.stripe ? new StripeProvider(config.stripe) : null;
+    this.campay = config.campay ? new CampayProvider(new CampayClient(config.campay)) : null;
+    const needsSandbox = !this.stripe || !this.campay;
+    this.sandbox =
+      needsSandbox && config.sandbox.enabled
+        ? new SandboxProvider(config.sandbox.settleDelayMs, (paymentId) => {
+            refreshPayment(ctx, paymentId, 'callback', { force: true }).catch((error: unknown) =>
+              this.log?.error({ err: error, paymentId }, 'sandbox settlement failed'),
+            );
+          })
+        : null;
+    this.card = this.stripe ?? this.sandbox;
+    this.mobileMoney = this.campay ?? this.sandbox;
+  }
+
+  /** The implementation that can speak for a stored payment, or null when none here can. */
+  forPayment(payment: PaymentRecord): PaymentProvider | null {
+    for (const provider of [this.sandbox, this.stripe, this.campay]) {
+      if (provider?.owns(payment)) return provider;
+    }
+    return null;
+  }
+
+  close(): void {
+    this.sandbox?.close();
+  }
+}
+
+const registries = new WeakMap<AppContext, PaymentProviders>();
+
+export function paymentProviders(ctx: AppContext): PaymentProviders {
+  let registry = registries.get(ctx);
+  if (!registry) {
+    registry = new PaymentProviders(ctx);
+    registries.set(ctx, registry);
+  }
+  return registry;
+}

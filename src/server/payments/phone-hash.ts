@@ -1,0 +1,54 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
+
+const KEY_FILE = 'phone-hash.key';
+
+/**
+ * Phone numbers are matched for receipt lookup through a keyed hash (HMAC-SHA256), so the lookup
+ * index alone does not reveal numbers: with only 9 digits, an unkeyed hash would be reversed by
+ * trying them all. Without PHONE_HASH_KEY (never in production: config refuses) a random key is
+ * made once and kept in DATA_DIR, readable by the owner only, so lookups keep working across restarts.
+ */
+export function createPhoneHasher(config: Pick<Config, 'phoneHashKey' | 'dataDir'>) {
+  const key = config.phoneHashKey ?? localKey(config.dataDir);
+  return (phoneNumber: string) => createHmac('sha256', key).update(phoneNumber).digest('hex');
+}
+export type PhoneHasher = ReturnType<typeof createPhoneHasher>;
+
+function localKey(dataDir: string): string {
+  const file = path.join(dataDir, KEY_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(file)) {
+    // Written aside then linked into place: link is atomic and fails if another process won the
+    // race, so every process ends up reading the same complete key.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 });
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.unlinkSync(draft);
+    }
+  }
+  const key = fs.readFileSync(file, 'utf8').trim();
+  if (key.length < 32)
+    throw new Error(`${file} is not a usable phone hash key; delete it to make a new one`);
+  return key;
+}
+
+const hashers = new WeakMap<object, PhoneHasher>();
+
+/** One hasher per app: the key file is read once. */
+export function phoneHasher(ctx: {
+  config: Pick<Config, 'phoneHashKey' | 'dataDir'>;
+}): PhoneHasher {
+  let hasher = hashers.get(ctx);
+  if (!hasher) {
+    hasher = createPhoneHasher(ctx.config);
+    hashers.set(ctx, hasher);
+  }
+  return hasher;
+}

@@ -1,0 +1,52 @@
+import type { SandboxTestCard, SandboxTestPhone } from '../../../shared/schemas/payment.js';
+
+/**
+ * The sandbox's scripted outcomes. Stripe's public test card numbers, so habits carry over; test
+ * phones on real MTN and Orange prefixes, so they pass the same validation as real numbers.
+ * Any other valid number succeeds.
+ */
+export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
+  { number: '4242424242424242', outcome: 'succeeds', description: 'Payment succeeds' },
+  { number: '4000000000000002', outcome: 'declined', description: 'Card declined' },
+  {
+    number: '4000000000009995',
+    outcome: 'insufficient_funds',
+    description: 'Declined: insufficient funds',
+  },
+];
+
+export const SANDBOX_TEST_PHONES: readonly SandboxTestPhone[] = [
+  {
+    phoneNumber: '237670000001',
+    outcome: 'fails',
+    description: 'Fails after the delay: insufficient balance',
+  },
+  {
+    phoneNumber: '237690000002',
+    outcome: 'fails',
+    description: 'Fails after the delay: the voter declined the prompt',
+  },
+  {
+    phoneNumber: '237670000003',
+    outcome: 'never_completes',
+    description: 'Never completes (stays pending until it expires)',
+  },
+  {
+    phoneNumber: '237690000004',
+    outcome: 'refused',
+    description: 'Refused at once: insufficient balance (as Campay ER301)',
+  },
+];
+
+export const SANDBOX_PHONE_FAILURES: Readonly<Record<string, string>> = {
+  '237670000001': 'Insufficient balance on the mobile-money account.',
+  '237690000002': 'The payment was declined on the phone.',
+};
+
+export const SANDBOX_CARD_DECLINES: Readonly<Record<string, { code: string; message: string }>> = {
+  '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
+  '4000000000009995': {
+    code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+};

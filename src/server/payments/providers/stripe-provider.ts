@@ -1,0 +1,199 @@
+import Stripe from 'stripe';
+import { randomUUID } from 'node:crypto';
+import type {
+  CardIntentView,
+  CardProvider,
+  PaymentRecord,
+  ProviderReport,
+} from './payment-provider.js';
+import { IntentLocked, ProviderUnavailable } from './provider-errors.js';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Points the SDK elsewhere (a local fake in tests) through its host/port/protocol options. */
+  apiUrl?: string | undefined;
+}
+
+const INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+]);
+
+/** Stripe PaymentIntents in USD cents, through the official SDK. */
+export class StripeProvider implements CardProvider {
+  readonly kind = 'stripe' as const;
+  readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeProviderOptions) {
+    const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
+    this.stripe = new Stripe(options.secretKey, {
+      // The SDK retries network failures with the same idempotency key, so a retry never charges twice.
+      maxNetworkRetries: 2,
+      timeout: 15_000,
+      ...(api
+        ? {
+            host: api.hostname,
+            port: api.port || (api.protocol === 'https:' ? 443 : 80),
+            protocol: api.protocol === 'http:' ? 'http' : 'https',
+          }
+        : {}),
+    });
+  }
+
+  owns(payment: PaymentRecord): boolean {
+    return payment.provider === 'stripe' && (payment.providerRef?.startsWith('pi_') ?? false);
+  }
+
+  async prepareIntent(input: {
+    paymentId: string;
+    amount: number;
+    currency: 'USD';
+    existingIntentId: string | null;
+  }): Promise<{ intentId: string; clientSecret: string }> {
+    const intent = await guard(async () => {
+      if (input.existingIntentId) {
+        // A fresh key per change: reusing one would replay an older amount (A, B, then A again).
+        return this.stripe.paymentIntents.update(
+          input.existingIntentId,
+          { amount: input.amount },
+          { idempotencyKey: `palmares-update-${randomUUID()}` },
+        );
+      }
+      // One intent per payment, whatever the retries: the key is the payment id.
+      return this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: input.currency.toLowerCase(),
+          metadata: { paymentId: input.paymentId },
+          automatic_payment_methods: { enabled: true },
+          description: 'Palmarès votes',
+        },
+        { idempotencyKey: `palmares-create-${input.paymentId}` },
+      );
+    });
+    if (!intent.client_secret) {
+      throw new ProviderUnavailable('The card payment service sent no client secret.', 'stripe');
+    }
+    return { intentId: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async retrieveIntent(intentId: string): Promise<CardIntentView | null> {
+    const intent = await guard(() => this.stripe.paymentIntents.retrieve(intentId), {
+      missingIsNull: true,
+    });
+    return intent ? viewOf(intent) : null;
+  }
+
+  async check(payment: PaymentRecord): Promise<ProviderReport> {
+    if (!payment.providerRef) return { state: 'pending' };
+    const view = await this.retrieveIntent(payment.providerRef);
+    if (!view || view.paymentId !== payment.id) return { state: 'pending' };
+    return view.report;
+  }
+
+  /** Cancels the intent so it can no longer be paid; if it was paid meanwhile, that wins. */
+  async abandon(payment: PaymentRecord): Promise<ProviderReport> {
+    if (!payment.providerRef) return { state: 'failed', reason: 'expired' };
+    const intentId = payment.providerRef;
+    const canceled = await guard(
+      () =>
+        this.stripe.paymentIntents.cancel(
+          intentId,
+          {},
+          { idempotencyKey: `palmares-cancel-${intentId}` },
+        ),
+      { lockedIsNull: true },
+    );
+    const intent = canceled ?? (await guard(() => this.stripe.paymentIntents.retrieve(intentId)));
+    const report = reportOf(intent);
+    if (intent.status === 'canceled')
+      return { state: 'failed', reason: 'expired', providerRef: intent.id };
+    return report.state === 'pending' ? { state: 'pending', providerRef: intent.id } : report;
+  }
+
+  /**
+   * Verifies a webhook delivery on its raw bytes and returns the intent it is about, or null for
+   * events we do not act on. Throws `Stripe.errors.StripeSignatureVerificationError` when forged.
+   */
+  parseWebhook(rawBody: Buffer, signature: string): CardIntentView | null {
+    const event = this.stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      this.options.webhookSecret,
+    );
+    if (!INTENT_EVENTS.has(event.type)) return null;
+    const object = event.data.object as { object?: string };
+    if (object.object !== 'payment_intent') return null;
+    return viewOf(object as Stripe.PaymentIntent);
+  }
+}
+
+function viewOf(intent: Stripe.PaymentIntent): CardIntentView {
+  return {
+    intentId: intent.id,
+    paymentId: intent.metadata?.paymentId ?? null,
+    report: reportOf(intent),
+  };
+}
+
+/**
+ * An intent's state decides, never the event type: events repeat and arrive out of order, but a
+ * succeeded intent stays succeeded. A declined attempt leaves the intent open for another card,
+ * so it is only recorded, not turned into a failed payment.
+ */
+export function reportOf(intent: Stripe.PaymentIntent): ProviderReport {
+  switch (intent.status) {
+    case 'succeeded':
+      return {
+        state: 'completed',
+        amount: intent.amount_received,
+        currency: intent.currency.toUpperCase(),
+        providerRef: intent.id,
+      };
+    case 'canceled':
+      return {
+        state: 'failed',
+        reason: `canceled${intent.cancellation_reason ? `: ${intent.cancellation_reason}` : ''}`,
+        providerRef: intent.id,
+      };
+    default: {
+      const lastError = intent.last_payment_error?.message;
+      return lastError
+        ? { state: 'pending', lastError, providerRef: intent.id }
+        : { state: 'pending', providerRef: intent.id };
+    }
+  }
+}
+
+async function guard<T>(call: () => Promise<T>): Promise<T>;
+async function guard<T>(
+  call: () => Promise<T>,
+  options: { missingIsNull?: boolean; lockedIsNull?: boolean },
+): Promise<T | null>;
+async function guard<T>(
+  call: () => Promise<T>,
+  options: { missingIsNull?: boolean; lockedIsNull?: boolean } = {},
+): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    if (error.code === 'resource_missing' && options.missingIsNull) return null;
+    if (error.code === 'payment_intent_unexpected_state') {
+      if (options.lockedIsNull) return null;
+      throw new IntentLocked();
+    }
+    if (error.type === 'StripeConnectionError') {
+      throw new ProviderUnavailable(
+        'Could not reach the card payment service. Please try again.',
+        'stripe_network',
+      );
+    }
+    throw new ProviderUnavailable(
+      'The card payment service is temporarily unavailable. Please try again.',
+      `stripe_${error.code ?? error.type}`,
+    );
+  }
+}

@@ -1,0 +1,105 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context.js';
+import { payments } from '../db/schema.js';
+import type { Provider } from '../../shared/money.js';
+import { applyProviderReport } from './apply-provider-report.js';
+import { paymentRecordColumns, toPaymentRecord } from './payment-record.js';
+import { paymentProviders } from './payment-providers.js';
+import type { ProviderReport } from './providers/payment-provider.js';
+
+const RECONCILE_LOCK = 7243010;
+
+export interface ReconcileResult {
+  checked: number;
+  updated: number;
+  /** Another instance held the lock: this run did nothing. */
+  skipped: boolean;
+}
+
+export interface ReconcileOptions {
+  provider?: Provider;
+  /** Ask about every pending payment now, ignoring the back-off (the admin's "Check" button). */
+  force?: boolean;
+  limit?: number;
+}
+
+/**
+ * Settles payments whose outcome never reached us (a lost callback, a closed browser) by asking
+ * the provider, and expires those still open after PAYMENT_EXPIRY_HOURS. Checks back off with the
+ * payment's age (every quarter of its age, at least the poll interval), so thousands of abandoned
+ * checkouts do not turn into thousands of provider calls a minute. One instance runs at a time.
+ */
+export async function reconcilePendingPayments(
+  ctx: AppContext,
+  options: ReconcileOptions = {},
+): Promise<ReconcileResult> {
+  if (ctx.database.kind === 'pglite') return reconcile(ctx, options);
+  return ctx.database.withConnection(async (_db, query) => {
+    const [lock] = await query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+      RECONCILE_LOCK,
+    ]);
+    if (!lock?.locked) return { checked: 0, updated: 0, skipped: true };
+    try {
+      return await reconcile(ctx, options);
+    } finally {
+      await query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK]);
+    }
+  });
+}
+
+async function reconcile(ctx: AppContext, options: ReconcileOptions): Promise<ReconcileResult> {
+  const { config } = ctx;
+  const pollSeconds = config.paymentPollIntervalMs / 1000;
+  const expirySeconds = config.paymentExpiryHours * 3600;
+  const due = sql`(${payments.providerCheckedAt} IS NULL OR ${payments.providerCheckedAt} <
+      now() - GREATEST(make_interval(secs => ${pollSeconds}), (now() - ${payments.createdAt}) / 4))`;
+  const expired = sql`${payments.createdAt} < now() - make_interval(secs => ${expirySeconds})`;
+  const candidates = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        options.provider ? eq(payments.provider, options.provider) : undefined,
+        // Young payments are still in the voter's hands (and polled by their browser).
+        sql`${payments.createdAt} < now() - make_interval(secs => ${pollSeconds})`,
+        options.force ? undefined : sql`(${due} OR ${expired})`,
+      ),
+    )
+    .orderBy(sql`${payments.providerCheckedAt} NULLS FIRST`, payments.createdAt)
+    .limit(options.limit ?? 200);
+
+  let updated = 0;
+  for (const { id } of candidates) {
+    if (await reconcileOne(ctx, id, expirySeconds)) updated++;
+  }
+  return { checked: candidates.length, updated, skipped: false };
+}
+
+async function reconcileOne(ctx: AppContext, paymentId: string, expirySeconds: number) {
+  const [claimed] = await ctx.db
+    .update(payments)
+    .set({ providerCheckedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning({
+      ...paymentRecordColumns,
+      expired: sql<boolean>`${payments.createdAt} < now() - make_interval(secs => ${expirySeconds})`,
+    });
+  if (!claimed) return false;
+  const record = toPaymentRecord(claimed);
+  const provider = paymentProviders(ctx).forPayment(record);
+  let report: ProviderReport;
+  try {
+    if (claimed.expired) {
+      report = provider ? await provider.abandon(record) : { state: 'failed', reason: 'expired' };
+    } else {
+      report = provider ? await provider.check(record) : { state: 'pending' };
+    }
+  } catch (error) {
+    paymentProviders(ctx).log?.warn({ err: error, paymentId }, 'reconcile: provider check failed');
+    return false;
+  }
+  const source = report.state === 'failed' && report.reason === 'expired' ? 'expiry' : 'reconcile';
+  const applied = await applyProviderReport(ctx, paymentId, record.provider, report, source);
+  return applied.changed;
+}

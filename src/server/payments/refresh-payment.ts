@@ -1,0 +1,51 @@
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context.js';
+import { payments } from '../db/schema.js';
+import { applyProviderReport } from './apply-provider-report.js';
+import { paymentRecordColumns, toPaymentRecord } from './payment-record.js';
+import { paymentProviders } from './payment-providers.js';
+import type { PaymentStatus, SettleSource } from './settle.js';
+
+/**
+ * Asks the provider about a pending payment and applies the answer. The claim is a conditional
+ * UPDATE of provider_checked_at, so however many clients poll, on however many instances, one
+ * payment's provider is asked at most once per PAYMENT_POLL_INTERVAL_MS (unless `force`, used when
+ * the provider itself told us something changed).
+ *
+ * Returns the status when this call learned it, or null when it did not ask (not pending, not
+ * claimed) or the provider has nothing new.
+ */
+export async function refreshPayment(
+  ctx: AppContext,
+  paymentId: string,
+  source: SettleSource,
+  options: { force?: boolean } = {},
+): Promise<PaymentStatus | null> {
+  const intervalSeconds = ctx.config.paymentPollIntervalMs / 1000;
+  const [claimed] = await ctx.db
+    .update(payments)
+    .set({ providerCheckedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, 'pending'),
+        options.force
+          ? undefined
+          : or(
+              isNull(payments.providerCheckedAt),
+              lte(
+                payments.providerCheckedAt,
+                sql`now() - make_interval(secs => ${intervalSeconds})`,
+              ),
+            ),
+      ),
+    )
+    .returning(paymentRecordColumns);
+  if (!claimed) return null;
+  const record = toPaymentRecord(claimed);
+  const provider = paymentProviders(ctx).forPayment(record);
+  if (!provider) return null;
+  const report = await provider.check(record);
+  const applied = await applyProviderReport(ctx, record.id, record.provider, report, source);
+  return applied.status;
+}

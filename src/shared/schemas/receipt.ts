@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { PHONE, RECEIPT_CODE_MAX } from '../limits.js';
+import { normalizePhoneInput, optionalEmailSchema } from './payment.js';
+
+/** Receipt codes are shown in capitals but people type them any way; lower case is accepted. */
+export const receiptCodeSchema = z
+  .string({ error: 'receipt code is required' })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => /^[A-Z0-9]+$/.test(v) && v.length <= RECEIPT_CODE_MAX, {
+    message: 'must be a receipt code',
+  });
+export const receiptCodeParamsSchema = z.object({ code: receiptCodeSchema });
+
+/**
+ * Any Cameroon number: lookup only matches what was stored, so the operator check is not needed.
+ * The 9 national digits alone are accepted too (237 is then assumed).
+ */
+export const lookupPhoneSchema = z
+  .string({ error: 'phone number is required' })
+  .max(32, 'phone number is too long')
+  .transform(normalizePhoneInput)
+  .transform((v) => (v.length === PHONE.digits ? `${PHONE.countryCode}${v}` : v))
+  .refine((v) => new RegExp(`^${PHONE.countryCode}\\d{${PHONE.digits}}$`).test(v), {
+    message: `must be ${PHONE.countryCode} followed by ${PHONE.digits} digits`,
+  });
+
+/** POST /api/receipts/lookup: an e-mail or a phone number, not both (the form disables the other). */
+export const receiptLookupRequestSchema = z
+  .object({
+    email: optionalEmailSchema,
+    phoneNumber: z
+      .union([z.literal(''), z.null(), lookupPhoneSchema], {
+        error: `must be ${PHONE.countryCode} followed by ${PHONE.digits} digits`,
+      })
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((v) => Boolean(v.email) !== Boolean(v.phoneNumber), {
+    message: 'enter an e-mail address or a phone number, not both',
+  });
+export type ReceiptLookupRequest = z.input<typeof receiptLookupRequestSchema>;
+
+export const receiptSummarySchema = z.object({
+  receiptCode: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  provider: z.enum(['stripe', 'campay']),
+  totalVotes: z.number().int(),
+  /** Minor units: XAF whole francs, USD cents. */
+  amount: z.number().int(),
+  currency: z.enum(['XAF', 'USD']),
+});
+export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
+
+export const receiptLookupResponseSchema = z.object({ receipts: z.array(receiptSummarySchema) });
+export type ReceiptLookupResponse = z.infer<typeof receiptLookupResponseSchema>;
+
+/** GET /api/payment/receipt/{code}. No contact details: a receipt code is meant to be shared. */
+export const receiptDetailSchema = z.object({
+  payment: z.object({
+    id: z.uuid(),
+    receiptCode: z.string(),
+    totalVotes: z.number().int(),
+    amount: z.number().int(),
+    currency: z.enum(['XAF', 'USD']),
+    provider: z.enum(['stripe', 'campay']),
+    createdAt: z.iso.datetime({ offset: true }),
+    settledAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  artist: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    nameFr: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+  }),
+  votesByCategory: z.array(
+    z.object({
+      nominationId: z.uuid(),
+      categoryId: z.uuid(),
+      categoryName: z.string(),
+      categoryNameFr: z.string().nullable(),
+      voteCount: z.number().int(),
+    }),
+  ),
+});
+export type ReceiptDetail = z.infer<typeof receiptDetailSchema>;
