@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createNominee } from '../../../../test/factories/catalog-factory.js';
+import {
+  createCompletedPayment,
+  createPendingPayment,
+} from '../../../../test/factories/payment-factory.js';
+import { signIn } from '../../../../test/support/sign-in.js';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
+import { describeEachDatabase } from '../../../../test/support/test-database.js';
+import type { TrackingResponse } from '../../../shared/schemas/tracking.js';
+
+describeEachDatabase('voter tracking routes', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = (await signIn(t, { isAdmin: true })).cookie;
+  });
+  afterAll(() => t.close());
+
+  it('is for admins only', async () => {
+    const visitor = (await signIn(t)).cookie;
+    for (const url of ['/api/voter-tracking', '/api/voter-tracking/export.csv']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(401);
+      expect((await t.app.inject({ url, headers: { cookie: visitor } })).statusCode, url).toBe(403);
+    }
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/check-campay-payments',
+      headers: { cookie: visitor },
+    });
+    expect(check.statusCode).toBe(403);
+  });
+
+  it('answers filtered pages and refuses unknown filter values with 400', async () => {
+    const { nominations } = await createNominee(t.database.db);
+    await createCompletedPayment(t.database.db, {
+      provider: 'stripe',
+      votes: [{ nominationId: nominations[0]!.id, voteCount: 3 }],
+      payment: { voterEmail: 'card@example.com' },
+    });
+    const res = await t.app.inject({
+      url: '/api/voter-tracking?provider=stripe&pageSize=20&tz=UTC',
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<TrackingResponse>();
+    expect(body).toMatchObject({
+      total: 1,
+      page: 1,
+      pageSize: 20,
+      stripeRevenue: { revenue: 150, count: 1 },
+    });
+    expect(body.recentPayments[0]).toMatchObject({
+      provider: 'stripe',
+      voterEmail: 'card@example.com',
+      status: 'completed',
+    });
+
+    for (const query of [
+      'provider=paypal',
+      'pageSize=7',
+      'status=refunded',
+      'from=yesterday',
+      'tz=Nowhere/Town',
+      'bogus=1',
+      'page=-1',
+    ]) {
+      const bad = await t.app.inject({
+        url: `/api/voter-tracking?${query}`,
+        headers: { cookie: admin },
+      });
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json<{ message: string }>().message, query).toMatch(/Invalid tracking filters/);
+    }
+  });
+
+  it('exports the whole filtered set as escaped CSV, neutralising formulas', async () => {
+    const { nominations } = await createNominee(t.database.db);
+    const votes = [{ nominationId: nominations[0]!.id, voteCount: 1 }];
+    await createPendingPayment(t.database.db, {
+      votes,
+      payment: {
+        voterEmail: '=cmd|calc@example.com',
+        phoneNumber: '237670000009',
+        failureReason: 'says "no", twice\nreally',
+      },
+    });
+    await createPendingPayment(t.database.db, {
+      votes,
+      payment: { voterEmail: 'plain@example.com' },
+    });
+    const res = await t.app.inject({
+      url: '/api/voter-tracking/export.csv?provider=campay&status=pending&tz=Africa/Lagos',
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="voter-tracking-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = res.body.replace(/^\uFEFF/, '');
+    const [header, ...rest] = text.split('\r\n');
+    expect(header).toBe(
+      'Payment ID,Provider,Amount,Email,Phone,Device Time,IP Address,Status,Attempted,Failure Reason,Receipt Code,Created At',
+    );
+    expect(text).toContain(`'=cmd|calc@example.com`);
+    expect(text).toContain('"says ""no"", twice\nreally"');
+    expect(text).toContain('100 CFA');
+    expect(text).toMatch(/\+01:00\r\n/);
+    expect(rest.filter((line) => /^[0-9a-f]{8}-/.test(line))).toHaveLength(2);
+  });
+});
