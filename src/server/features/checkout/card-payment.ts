@@ -138,15 +138,13 @@ async function updateCardPayment(
         existingIntentId: current.providerRef,
       });
       await tx.delete(paymentVotes).where(eq(paymentVotes.paymentId, paymentId));
-      await tx
-        .insert(paymentVotes)
-        .values(
-          draft.votes.map((v) => ({
-            paymentId,
-            nominationId: v.nominationId,
-            voteCount: v.voteCount,
-          })),
-        );
+      await tx.insert(paymentVotes).values(
+        draft.votes.map((v) => ({
+          paymentId,
+          nominationId: v.nominationId,
+          voteCount: v.voteCount,
+        })),
+      );
       await tx
         .update(payments)
         .set({

@@ -38,15 +38,13 @@ export async function insertPendingPayment(db: Db, input: NewPayment): Promise<s
       })
       .returning({ id: payments.id });
     const paymentId = row!.id;
-    await tx
-      .insert(paymentVotes)
-      .values(
-        input.votes.map((v) => ({
-          paymentId,
-          nominationId: v.nominationId,
-          voteCount: v.voteCount,
-        })),
-      );
+    await tx.insert(paymentVotes).values(
+      input.votes.map((v) => ({
+        paymentId,
+        nominationId: v.nominationId,
+        voteCount: v.voteCount,
+      })),
+    );
     return paymentId;
   });
 }

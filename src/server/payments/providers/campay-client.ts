@@ -205,13 +205,7 @@ export class CampayClient {
     } catch (error) {
       throw networkError(error);
     }
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    return { status: response.status, ok: response.ok, body: parsed };
+    return { status: response.status, ok: response.ok, body: parseJson(text) };
   }
 }
 
@@ -227,4 +221,12 @@ function networkError(error: unknown): ProviderUnavailable {
     'Could not reach the mobile money service. Please check back in a moment.',
     'network',
   );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }

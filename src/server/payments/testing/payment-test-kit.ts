@@ -22,13 +22,15 @@ export async function call<T = Record<string, unknown>>(
   const options: InjectOptions = { method, url, ...extra };
   if (body !== undefined) options.payload = body as InjectOptions['payload'];
   const res = await app.inject(options);
-  let parsed: unknown = null;
+  return { status: res.statusCode, body: parseBody(res.body) as T, headers: res.headers };
+}
+
+function parseBody(text: string): unknown {
   try {
-    parsed = res.body ? JSON.parse(res.body) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    parsed = res.body;
+    return text;
   }
-  return { status: res.statusCode, body: parsed as T, headers: res.headers };
 }
 
 /** An artist nominated in `categoryCount` new categories. */
