@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '../../shared/schemas/auth';
 import { getQueryFn } from './query-client';
 
-/** The current user as GET /api/auth/user returns it (SPEC 3 lists what the interface reads). */
-export interface AuthUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-}
+export type AuthUser = CurrentUser;
 
 export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
 

@@ -1,7 +1,9 @@
-import { Activity, LogOut, Receipt, Shield } from 'lucide-react';
+import { Activity, LogIn, LogOut, Receipt, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { cn } from '../../lib/cn';
 import { useAuth } from '../../lib/use-auth';
+import { buttonVariants } from '../ui/button-variants';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
 import { UserAvatar } from './user-avatar';
 
@@ -16,7 +18,7 @@ interface MobileMenuSheetProps {
 /** My Receipts for everyone, Admin and Voter Tracking for admins, Logout when signed in. */
 export function MobileMenuSheet({ open, onOpenChange }: MobileMenuSheetProps) {
   const { t } = useTranslation('common');
-  const { user, isAdmin } = useAuth();
+  const { user, isAdmin, isLoading } = useAuth();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent>
@@ -33,7 +35,16 @@ export function MobileMenuSheet({ open, onOpenChange }: MobileMenuSheetProps) {
                 <p className="text-sm text-gold-300">{t('nav.signedIn')}</p>
               </div>
             </div>
-          ) : null}
+          ) : isLoading ? null : (
+            // The header has no room for Login on phones, so signed-out visitors find it here.
+            <a
+              href="/api/login"
+              className={cn(buttonVariants({ variant: 'accent' }), 'mt-5 w-full')}
+            >
+              <LogIn aria-hidden="true" />
+              {t('nav.login')}
+            </a>
+          )}
         </div>
         <nav aria-label={t('nav.primary')} className="flex flex-col gap-1 p-3">
           <SheetClose asChild>

@@ -15,7 +15,7 @@ export function SiteHeader() {
   const { t } = useTranslation('common');
   const { isAuthenticated, isAdmin, isLoading } = useAuth();
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950/95 text-white backdrop-blur supports-[backdrop-filter]:bg-ink-950/85">
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950 text-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <BrandLink compact />
         <nav aria-label={t('nav.primary')} className="ml-auto hidden items-center gap-1 md:flex">
@@ -35,7 +35,8 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2 md:ml-2">
           <LanguageSwitch />
-          {/* Until the session is known, show neither button rather than the wrong one. */}
+          {/* Until the session is known, show neither button rather than the wrong one. On phones
+              both live in the menu: the header has no room for them next to the language switch. */}
           {isLoading ? null : isAuthenticated ? (
             <a
               href="/api/logout"
@@ -48,7 +49,13 @@ export function SiteHeader() {
               {t('nav.logout')}
             </a>
           ) : (
-            <a href="/api/login" className={buttonVariants({ variant: 'accent', size: 'sm' })}>
+            <a
+              href="/api/login"
+              className={cn(
+                buttonVariants({ variant: 'accent', size: 'sm' }),
+                'hidden md:inline-flex',
+              )}
+            >
               <LogIn aria-hidden="true" />
               {t('nav.login')}
             </a>

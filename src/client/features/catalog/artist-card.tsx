@@ -44,7 +44,7 @@ export function ArtistCard({
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     cardRef.current?.scrollIntoView({
       behavior: reduceMotion ? 'auto' : 'smooth',
-      block: 'center',
+      block: 'start',
     });
   }, [highlighted]);
 
@@ -69,7 +69,7 @@ export function ArtistCard({
           width={480}
           height={360}
           eager={eager}
-          className="aspect-[4/3] h-auto w-full"
+          className="aspect-[4/3] h-auto w-full object-[center_30%]"
         />
         <div className="absolute inset-x-0 top-0 flex items-start justify-between gap-2 p-3">
           <div className="flex flex-wrap gap-1.5">

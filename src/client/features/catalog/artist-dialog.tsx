@@ -1,4 +1,5 @@
 import { AlertTriangle, Layers, SearchX, Share2, Vote } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PublicArtist, PublicNomination } from '../../../shared/schemas/catalog';
@@ -28,6 +29,7 @@ interface ArtistDialogProps {
 }
 
 export function ArtistDialog({ artistId, knownArtist, categoryId, onClose }: ArtistDialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
   const artistQuery = useArtist(artistId, knownArtist);
   const nominationsQuery = useArtistNominations(artistId);
 
@@ -54,7 +56,16 @@ export function ArtistDialog({ artistId, knownArtist, categoryId, onClose }: Art
         if (!open) onClose();
       }}
     >
-      <DialogContent className="max-w-3xl gap-0 overflow-hidden p-0 sm:p-0">
+      <DialogContent
+        ref={contentRef}
+        className="max-w-3xl gap-0 overflow-hidden p-0 sm:p-0"
+        // Focus the dialog itself, not its first control: a reader announces the artist's name
+        // first, and the trending tooltip does not pop open on arrival.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          contentRef.current?.focus();
+        }}
+      >
         {content}
       </DialogContent>
     </Dialog>

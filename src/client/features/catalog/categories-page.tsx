@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
 import { PageLayout } from '../../components/layout/page-layout';
 import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCategories } from './catalog-queries';
 import { CategoryCard } from './category-card';
@@ -32,18 +33,24 @@ export function CategoriesPage() {
     );
   } else if (isError) {
     body = (
-      <EmptyState
-        icon={AlertTriangle}
-        title={tc('errors.generic')}
-        action={
-          <Button variant="outline" onClick={() => void refetch()}>
-            {tc('actions.tryAgain')}
-          </Button>
-        }
-      />
+      <Card>
+        <EmptyState
+          icon={AlertTriangle}
+          title={tc('errors.generic')}
+          action={
+            <Button variant="outline" onClick={() => void refetch()}>
+              {tc('actions.tryAgain')}
+            </Button>
+          }
+        />
+      </Card>
     );
   } else if (categories.length === 0) {
-    body = <EmptyState icon={Trophy} title={t('categories.empty')} />;
+    body = (
+      <Card>
+        <EmptyState icon={Trophy} title={t('categories.empty')} />
+      </Card>
+    );
   } else {
     body = (
       <ul

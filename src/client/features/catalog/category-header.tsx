@@ -23,7 +23,7 @@ export function CategoryHeader({ onShare }: CategoryHeaderProps) {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950/95 text-white backdrop-blur supports-[backdrop-filter]:bg-ink-950/85">
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950 text-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-6">
         <Button variant="ghost-inverse" className="px-2.5 sm:px-3" onClick={goBack}>
           <ArrowLeft className="size-5" aria-hidden="true" />

@@ -39,10 +39,15 @@ export function CategoryHero({ category }: CategoryHeroProps) {
           className="absolute inset-0 -z-20 h-full w-full object-cover"
         />
       ) : null}
-      {/* Keeps white text readable (AA) over any admin-chosen colour or photo. */}
+      {/* Keeps white text readable (AA) over any admin-chosen photo or colour, even a light one,
+          while letting the category's colour show through. */}
       <div
         aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-950/95 via-ink-950/70 to-ink-950/35"
+        className={
+          category.backgroundImageUrl
+            ? 'absolute inset-0 -z-10 bg-gradient-to-t from-ink-950/95 via-ink-950/70 to-ink-950/35'
+            : 'absolute inset-0 -z-10 bg-gradient-to-t from-ink-950/85 via-ink-950/60 to-ink-950/45'
+        }
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-10 pb-10 sm:px-6 sm:pt-16 sm:pb-14">
         <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-gold-400 text-ink-950 shadow-lg ring-4 ring-white/15">
