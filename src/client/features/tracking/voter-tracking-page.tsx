@@ -1,10 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { useAuth } from '../../lib/use-auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { TrackingScreen } from './tracking-screen';
 
-// Placeholder until voter tracking lands; routes.tsx lazy-loads this named export.
+/**
+ * /admin/voter-tracking. SPEC 2: anyone but an admin sees nothing at all, not even the header, so
+ * the page gives away nothing about the payments it tracks. routes.tsx lazy-loads this export.
+ */
 export function VoterTrackingPage() {
   const { t } = useTranslation('tracking');
+  const { isAdmin } = useAuth();
   useDocumentTitle(t('title'));
-  return <PlaceholderPage title={t('title')} />;
+  if (!isAdmin) return null;
+  return <TrackingScreen />;
 }

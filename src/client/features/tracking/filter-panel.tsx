@@ -1,0 +1,170 @@
+import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TRACKING_TIMEZONES } from '../../../shared/schemas/tracking';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { cn } from '../../lib/cn';
+import { FilterSelect } from './filter-select';
+import {
+  activeFilterCount,
+  ATTEMPT_FILTERS,
+  datesInverted,
+  PROVIDER_FILTERS,
+  STATUS_FILTERS,
+} from './tracking-filters';
+import type { TrackingState } from './use-tracking-state';
+
+const SEARCH_MAX_LENGTH = 100;
+
+/**
+ * Search first (a voter on the phone gives an id, an e-mail or a number), then the filters. On
+ * phones the filters fold behind a toggle so the results stay within reach of the thumb.
+ */
+export function FilterPanel({ state }: { state: TrackingState }) {
+  const { t } = useTranslation('tracking');
+  const [open, setOpen] = useState(false);
+  const ids = useId();
+  const id = (name: string) => `${ids}-${name}`;
+  const { filters } = state;
+  const active = activeFilterCount(filters);
+  const inverted = datesInverted(filters);
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={id('search')}>{t('search.label')}</Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id={id('search')}
+            type="search"
+            inputMode="search"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder={t('search.placeholder')}
+            value={state.searchInput}
+            onChange={(event) => state.setSearchInput(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls={id('filters')}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          {open ? t('filters.hide') : t('filters.show')}
+        </Button>
+        <p className="sr-only md:not-sr-only md:text-sm md:font-medium" id={id('filters-title')}>
+          {t('filters.label')}
+        </p>
+        {active > 0 ? (
+          <Badge variant="accent" aria-live="polite">
+            {t('filters.active', { count: active })}
+          </Badge>
+        ) : null}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto"
+          disabled={active === 0}
+          onClick={state.resetFilters}
+        >
+          <RotateCcw aria-hidden="true" />
+          {t('filters.reset')}
+        </Button>
+      </div>
+
+      <div
+        id={id('filters')}
+        role="group"
+        aria-labelledby={id('filters-title')}
+        className={cn(
+          'mt-3 grid-cols-2 gap-3 sm:grid-cols-3 md:grid lg:grid-cols-6',
+          open ? 'grid' : 'hidden',
+        )}
+      >
+        <FilterSelect
+          id={id('timezone')}
+          label={t('filters.timezone')}
+          value={state.timeZone}
+          options={TRACKING_TIMEZONES.map((zone) => ({ value: zone.id, label: zone.label }))}
+          onChange={state.setTimeZone}
+        />
+        <FilterSelect
+          id={id('provider')}
+          label={t('filters.provider')}
+          value={filters.provider}
+          options={PROVIDER_FILTERS.map((value) => ({
+            value,
+            label: t(`filters.providers.${value}`),
+          }))}
+          onChange={(value) => state.setFilter('provider', value)}
+        />
+        <FilterSelect
+          id={id('status')}
+          label={t('filters.status')}
+          value={filters.status}
+          options={STATUS_FILTERS.map((value) => ({
+            value,
+            label: t(`filters.statuses.${value}`),
+          }))}
+          onChange={(value) => state.setFilter('status', value)}
+        />
+        <FilterSelect
+          id={id('attempt')}
+          label={t('filters.attempt')}
+          value={filters.attempt}
+          options={ATTEMPT_FILTERS.map((value) => ({
+            value,
+            label: t(`filters.attempts.${value}`),
+          }))}
+          onChange={(value) => state.setFilter('attempt', value)}
+        />
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={id('from')}>{t('filters.from')}</Label>
+          <Input
+            id={id('from')}
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            aria-invalid={inverted || undefined}
+            aria-describedby={inverted ? id('dates-error') : undefined}
+            onChange={(event) => state.setFilter('from', event.target.value)}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={id('to')}>{t('filters.to')}</Label>
+          <Input
+            id={id('to')}
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            aria-invalid={inverted || undefined}
+            aria-describedby={inverted ? id('dates-error') : undefined}
+            onChange={(event) => state.setFilter('to', event.target.value)}
+          />
+        </div>
+      </div>
+      {inverted ? (
+        <p id={id('dates-error')} role="alert" className="mt-2 text-sm text-destructive">
+          {t('filters.datesInverted')}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

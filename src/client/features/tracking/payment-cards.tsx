@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../shared/money';
+import type { TrackingPayment } from '../../../shared/schemas/tracking';
+import { useLanguage } from '../../lib/use-language';
+import { formatCreated } from './payment-display';
+import { PaymentContact } from './payment-contact';
+import { PaymentIdCell } from './payment-id-cell';
+import { PaymentStatusBadge } from './payment-status-badge';
+import { ReceiptLink } from './receipt-link';
+import { timeZoneShortName, type TrackingTimeZone } from './tracking-timezone';
+
+interface PaymentListProps {
+  payments: TrackingPayment[];
+  timeZone: TrackingTimeZone;
+}
+
+/**
+ * Phones: a seven-column table would scroll sideways, so each payment is a card with the same
+ * fields, labelled, and the id and status (what a caller is asked about first) on top.
+ */
+export function PaymentCards({ payments, timeZone }: PaymentListProps) {
+  const { t } = useTranslation('tracking');
+  const language = useLanguage();
+  return (
+    <ul aria-label={t('table.caption')} className="divide-y divide-border">
+      {payments.map((payment) => (
+        <li key={payment.id} className="flex flex-col gap-2 px-4 py-3">
+          <div className="flex items-start justify-between gap-2">
+            <PaymentIdCell id={payment.id} />
+            <PaymentStatusBadge payment={payment} />
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+            <dt className="text-muted-foreground">{t('table.amount')}</dt>
+            <dd className="font-semibold tabular-nums">
+              {formatAmount(payment.amount, payment.currency)}
+              <span className="ml-2 font-normal text-muted-foreground">
+                {t(`providers.${payment.provider}`)}
+              </span>
+            </dd>
+            <dt className="text-muted-foreground">{t('table.contact')}</dt>
+            <dd className="min-w-0">
+              <PaymentContact payment={payment} />
+            </dd>
+            <dt className="text-muted-foreground">
+              {t('table.createdIn', { zone: timeZoneShortName(timeZone) })}
+            </dt>
+            <dd className="tabular-nums">
+              <time dateTime={payment.createdAt}>
+                {formatCreated(payment.createdAt, timeZone, language)}
+              </time>
+            </dd>
+          </dl>
+          {payment.receiptCode ? (
+            <div>
+              <ReceiptLink code={payment.receiptCode} />
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { displayStatus, formatCreated, shortPaymentId, todayIn } from './payment-display';
+
+describe('displayStatus', () => {
+  it('shows pending as attempted or abandoned', () => {
+    expect(displayStatus({ status: 'pending', attemptedAt: '2025-11-22T10:00:00.000Z' })).toBe(
+      'attempted',
+    );
+    expect(displayStatus({ status: 'pending', attemptedAt: null })).toBe('abandoned');
+  });
+  it('keeps completed, failed and unknown statuses', () => {
+    expect(displayStatus({ status: 'completed', attemptedAt: null })).toBe('completed');
+    expect(displayStatus({ status: 'failed', attemptedAt: '2025-11-22T10:00:00.000Z' })).toBe(
+      'failed',
+    );
+    expect(displayStatus({ status: 'refunded', attemptedAt: null })).toBe('refunded');
+  });
+});
+
+describe('formatCreated', () => {
+  const lateUtc = '2025-11-22T23:30:00.000Z';
+  it('puts 23:30 UTC on the next day in WAT', () => {
+    expect(formatCreated(lateUtc, 'UTC', 'en')).toBe('22 Nov 2025, 23:30');
+    expect(formatCreated(lateUtc, 'Africa/Lagos', 'en')).toBe('23 Nov 2025, 00:30');
+    expect(formatCreated(lateUtc, 'America/Los_Angeles', 'en')).toBe('22 Nov 2025, 15:30');
+  });
+  it('formats in French', () => {
+    expect(formatCreated(lateUtc, 'Africa/Lagos', 'fr')).toMatch(/^23 nov\. 2025.*00:30$/);
+  });
+});
+
+describe('todayIn and shortPaymentId', () => {
+  it('reads the calendar day in the zone', () => {
+    const instant = new Date('2025-11-22T23:30:00.000Z');
+    expect(todayIn('UTC', instant)).toBe('2025-11-22');
+    expect(todayIn('Africa/Lagos', instant)).toBe('2025-11-23');
+  });
+  it('keeps 8 characters', () => {
+    expect(shortPaymentId('0f8e1c2a-1111-2222-3333-444455556666')).toBe('0f8e1c2a');
+  });
+});

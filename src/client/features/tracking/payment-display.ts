@@ -1,0 +1,54 @@
+import type { Language } from '../../../shared/limits';
+import type { TrackingPayment } from '../../../shared/schemas/tracking';
+
+export type DisplayStatus = 'completed' | 'failed' | 'attempted' | 'abandoned';
+
+/**
+ * SPEC 4: a pending payment reads 'attempted' once the voter started paying (attemptedAt set) and
+ * 'abandoned' when they never did. Any status beyond the three known ones is shown as stored.
+ */
+export function displayStatus(payment: Pick<TrackingPayment, 'status' | 'attemptedAt'>): string {
+  if (payment.status === 'pending') return payment.attemptedAt ? 'attempted' : 'abandoned';
+  return payment.status;
+}
+
+export function isDisplayStatus(value: string): value is DisplayStatus {
+  return ['completed', 'failed', 'attempted', 'abandoned'].includes(value);
+}
+
+/** SPEC 9: the payment ID is shown as its first 8 characters. */
+export const shortPaymentId = (id: string) => id.slice(0, 8);
+
+const createdFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Date and 24-hour time of an instant in the chosen zone, in the interface language. */
+export function formatCreated(iso: string, timeZone: string, language: Language): string {
+  const key = `${language}|${timeZone}`;
+  let format = createdFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    createdFormats.set(key, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/** Today's date (YYYY-MM-DD) in the zone, as the export's file name uses it. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../shared/money';
+import type { TrackingPayment } from '../../../shared/schemas/tracking';
+import { useLanguage } from '../../lib/use-language';
+import { formatCreated } from './payment-display';
+import { PaymentContact } from './payment-contact';
+import { PaymentIdCell } from './payment-id-cell';
+import { PaymentStatusBadge } from './payment-status-badge';
+import { ReceiptLink } from './receipt-link';
+import { timeZoneShortName, type TrackingTimeZone } from './tracking-timezone';
+
+interface PaymentListProps {
+  payments: TrackingPayment[];
+  timeZone: TrackingTimeZone;
+}
+
+const th =
+  'px-3 py-3 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
+const td = 'px-3 py-3 align-top';
+
+/** Tablets and larger: one row per payment, every column of SPEC 2 side by side. */
+export function PaymentTable({ payments, timeZone }: PaymentListProps) {
+  const { t } = useTranslation('tracking');
+  const language = useLanguage();
+  return (
+    <table className="w-full table-fixed border-collapse text-sm">
+      <caption className="sr-only">{t('table.caption')}</caption>
+      <colgroup>
+        <col className="w-32" />
+        <col className="w-24" />
+        <col className="w-28" />
+        <col />
+        <col className="w-32" />
+        <col className="w-40" />
+        <col className="w-32" />
+      </colgroup>
+      <thead className="border-b border-border bg-muted/60">
+        <tr>
+          <th scope="col" className={th}>
+            {t('table.paymentId')}
+          </th>
+          <th scope="col" className={th}>
+            {t('table.provider')}
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            {t('table.amount')}
+          </th>
+          <th scope="col" className={th}>
+            {t('table.contact')}
+          </th>
+          <th scope="col" className={th}>
+            {t('table.status')}
+          </th>
+          <th scope="col" className={th}>
+            {t('table.createdIn', { zone: timeZoneShortName(timeZone) })}
+          </th>
+          <th scope="col" className={th}>
+            {t('table.actions')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {payments.map((payment) => (
+          <tr key={payment.id} className="border-b border-border last:border-b-0 hover:bg-muted/40">
+            <td className={`${td} py-2`}>
+              <PaymentIdCell id={payment.id} />
+            </td>
+            <td className={td}>{t(`providers.${payment.provider}`)}</td>
+            <td className={`${td} text-right font-medium whitespace-nowrap tabular-nums`}>
+              {formatAmount(payment.amount, payment.currency)}
+            </td>
+            <td className={td}>
+              <PaymentContact payment={payment} />
+            </td>
+            <td className={td}>
+              <PaymentStatusBadge payment={payment} />
+            </td>
+            <td className={`${td} tabular-nums`}>
+              <time dateTime={payment.createdAt}>
+                {formatCreated(payment.createdAt, timeZone, language)}
+              </time>
+            </td>
+            <td className={`${td} py-2`}>
+              {payment.receiptCode ? <ReceiptLink code={payment.receiptCode} /> : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

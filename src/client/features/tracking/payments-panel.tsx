@@ -1,0 +1,97 @@
+import { AlertTriangle, SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TrackingResponse } from '../../../shared/schemas/tracking';
+import { EmptyState } from '../../components/empty-state';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { PageSizeSelect } from './page-size-select';
+import { PaymentCards } from './payment-cards';
+import { PaymentTable } from './payment-table';
+import { PaymentsSkeleton } from './payments-skeleton';
+import { pageCount } from './tracking-filters';
+import { TrackingPagination } from './tracking-pagination';
+import type { TrackingState } from './use-tracking-state';
+
+interface PaymentsPanelProps {
+  state: TrackingState;
+  data: TrackingResponse | undefined;
+  isError: boolean;
+  /** A new page or filter is loading while the previous answer is still on screen. */
+  isUpdating: boolean;
+  onRetry: () => void;
+}
+
+export function PaymentsPanel({ state, data, isError, isUpdating, onRetry }: PaymentsPanelProps) {
+  const { t } = useTranslation('tracking');
+  const { t: tc } = useTranslation('common');
+  const retry = (
+    <Button variant="outline" size="sm" onClick={onRetry}>
+      {tc('actions.tryAgain')}
+    </Button>
+  );
+
+  let body;
+  if (!data && isError) {
+    body = <EmptyState icon={AlertTriangle} title={t('error')} action={retry} />;
+  } else if (!data) {
+    body = (
+      <div role="status" aria-busy="true" aria-label={t('table.loading')}>
+        <PaymentsSkeleton />
+      </div>
+    );
+  } else if (data.recentPayments.length === 0) {
+    body = <EmptyState icon={SearchX} title={t('table.emptyTitle')} text={t('table.emptyText')} />;
+  } else {
+    body = (
+      <>
+        <div className="hidden md:block">
+          <PaymentTable payments={data.recentPayments} timeZone={state.timeZone} />
+        </div>
+        <div className="md:hidden">
+          <PaymentCards payments={data.recentPayments} timeZone={state.timeZone} />
+        </div>
+      </>
+    );
+  }
+
+  const first = data ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? first + data.recentPayments.length - 1 : 0;
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border px-4 py-3">
+        <p role="status" className="text-sm text-muted-foreground tabular-nums">
+          {data && data.recentPayments.length > 0
+            ? t('table.showing', { from: first, to: last, total: data.total })
+            : null}
+        </p>
+        <PageSizeSelect value={state.pageSize} onChange={state.setPageSize} />
+      </div>
+      {isError && data ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 border-b border-border bg-[#fef3f2] px-4 py-2 text-sm text-destructive"
+        >
+          <AlertTriangle className="size-4" aria-hidden="true" />
+          {t('error')}
+          {retry}
+        </div>
+      ) : null}
+      <div
+        aria-busy={isUpdating || undefined}
+        className={cn('transition-opacity', isUpdating && 'opacity-60')}
+      >
+        {body}
+      </div>
+      {data ? (
+        <TrackingPagination
+          page={state.page}
+          pages={pageCount(data.total, data.pageSize)}
+          total={data.total}
+          onPage={state.setPage}
+        />
+      ) : null}
+    </Card>
+  );
+}

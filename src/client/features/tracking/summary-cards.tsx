@@ -1,0 +1,129 @@
+import {
+  AlertCircle,
+  CreditCard,
+  Hourglass,
+  Smartphone,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../shared/money';
+import type { TrackingResponse } from '../../../shared/schemas/tracking';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { useLanguage } from '../../lib/use-language';
+
+interface SummaryCardProps {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  detail: string;
+  wide?: boolean;
+  tone?: 'default' | 'warning' | 'danger';
+}
+
+const TONES = {
+  default: 'bg-gold-100 text-gold-700',
+  warning: 'bg-ink-50 text-ink-600',
+  danger: 'bg-[#fee4e2] text-destructive',
+} as const;
+
+function SummaryCard({
+  icon: Icon,
+  label,
+  value,
+  detail,
+  wide,
+  tone = 'default',
+}: SummaryCardProps) {
+  return (
+    <Card className={cn('p-4 lg:col-span-1', wide ? 'col-span-3' : 'col-span-2')}>
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <span
+          className={cn(
+            'hidden size-8 shrink-0 items-center justify-center rounded-full sm:inline-flex',
+            TONES[tone],
+          )}
+        >
+          <Icon className="size-4" aria-hidden="true" />
+        </span>
+      </div>
+      <p className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl">{value}</p>
+      <p className="mt-0.5 text-xs text-muted-foreground">{detail}</p>
+    </Card>
+  );
+}
+
+/**
+ * Revenue per provider and the counts an organiser watches for trouble. They cover the whole
+ * filtered set, not only the page on screen.
+ */
+export function SummaryCards({ data }: { data: TrackingResponse | undefined }) {
+  const { t } = useTranslation('tracking');
+  const language = useLanguage();
+  const number = (n: number) => n.toLocaleString(language === 'fr' ? 'fr-FR' : 'en-US');
+
+  if (!data) {
+    return (
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label={t('table.loading')}
+        className="grid grid-cols-6 gap-3 lg:grid-cols-5"
+      >
+        {[3, 3, 2, 2, 2].map((span, index) => (
+          <Card
+            key={index}
+            className={cn('p-4 lg:col-span-1', span === 3 ? 'col-span-3' : 'col-span-2')}
+          >
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="mt-2 h-7 w-1/2" />
+            <Skeleton className="mt-2 h-3 w-1/3" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-label={t('summary.label')} className="grid grid-cols-6 gap-3 lg:grid-cols-5">
+      <SummaryCard
+        wide
+        icon={CreditCard}
+        label={t('summary.cardRevenue')}
+        value={formatAmount(data.stripeRevenue.revenue, 'USD')}
+        detail={t('summary.payments', { count: data.stripeRevenue.count })}
+      />
+      <SummaryCard
+        wide
+        icon={Smartphone}
+        label={t('summary.mobileMoneyRevenue')}
+        value={formatAmount(data.campayRevenue.revenue, 'XAF')}
+        detail={t('summary.payments', { count: data.campayRevenue.count })}
+      />
+      <SummaryCard
+        icon={Hourglass}
+        tone="warning"
+        label={t('summary.attempted')}
+        value={number(data.attempted)}
+        detail={t('summary.attemptedHint')}
+      />
+      <SummaryCard
+        icon={UserX}
+        tone="warning"
+        label={t('summary.abandoned')}
+        value={number(data.abandoned)}
+        detail={t('summary.abandonedHint')}
+      />
+      <SummaryCard
+        icon={AlertCircle}
+        tone="danger"
+        label={t('summary.failed')}
+        value={number(data.failed)}
+        detail={t('summary.failedHint')}
+      />
+    </section>
+  );
+}

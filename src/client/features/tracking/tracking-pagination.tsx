@@ -1,0 +1,34 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+
+interface TrackingPaginationProps {
+  page: number;
+  pages: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+/** Previous/Next and 'Page x of y (n total)'; nothing at all when everything fits on one page. */
+export function TrackingPagination({ page, pages, total, onPage }: TrackingPaginationProps) {
+  const { t } = useTranslation('tracking');
+  if (pages <= 1) return null;
+  return (
+    <nav
+      aria-label={t('pagination.label')}
+      className="flex items-center justify-between gap-2 border-t border-border px-4 py-3"
+    >
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+        {t('pagination.previous')}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground tabular-nums" aria-live="polite">
+        {t('pagination.pageOf', { page, pages, total })}
+      </p>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('pagination.next')}
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}

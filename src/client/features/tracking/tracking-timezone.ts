@@ -1,0 +1,46 @@
+import { DEFAULT_TRACKING_TIMEZONE, TRACKING_TIMEZONES } from '../../../shared/schemas/tracking';
+
+export type TrackingTimeZone = (typeof TRACKING_TIMEZONES)[number]['id'];
+
+/** SPEC 9: the admin's choice is remembered under this key. */
+export const TIMEZONE_STORAGE_KEY = 'adminVoterTimezone';
+
+// Short names an older build may have stored, mapped to the zone they stand for.
+const SHORT_NAMES: Record<string, TrackingTimeZone> = {
+  WAT: 'Africa/Lagos',
+  PT: 'America/Los_Angeles',
+  UTC: 'UTC',
+};
+
+export function isTrackingTimeZone(value: unknown): value is TrackingTimeZone {
+  return TRACKING_TIMEZONES.some((zone) => zone.id === value);
+}
+
+export function readSavedTimeZone(): TrackingTimeZone {
+  try {
+    const saved = window.localStorage.getItem(TIMEZONE_STORAGE_KEY);
+    if (isTrackingTimeZone(saved)) return saved;
+    if (saved && SHORT_NAMES[saved]) return SHORT_NAMES[saved];
+  } catch {
+    // Storage blocked (private mode): the default still works for this visit.
+  }
+  return DEFAULT_TRACKING_TIMEZONE;
+}
+
+export function saveTimeZone(timeZone: TrackingTimeZone): void {
+  try {
+    window.localStorage.setItem(TIMEZONE_STORAGE_KEY, timeZone);
+  } catch {
+    // Nothing to do: the choice still applies until the page is left.
+  }
+}
+
+/** 'WAT (UTC+1)', 'PT (UTC-8)' or 'UTC', as SPEC 2 names them. */
+export function timeZoneLabel(timeZone: TrackingTimeZone): string {
+  return TRACKING_TIMEZONES.find((zone) => zone.id === timeZone)?.label ?? timeZone;
+}
+
+/** 'WAT', 'PT' or 'UTC', for the Created column header. */
+export function timeZoneShortName(timeZone: TrackingTimeZone): string {
+  return timeZoneLabel(timeZone).split(' ')[0] ?? timeZone;
+}
