@@ -69,7 +69,7 @@ export function registerMobileMoneyPayment(
         } else {
           request.log.warn({ err: error, paymentId }, 'mobile money collect did not complete');
         }
-        throw providerHttpError(error);
+        throw providerHttpError(error, paymentId);
       }
       // A callback racing this request may have stored the reference already.
       await ctx.db

@@ -159,12 +159,7 @@ export class CampayClient {
       username: this.options.username,
       password: this.options.password,
     });
-    if (!response.ok) {
-      throw new ProviderUnavailable(
-        'The mobile money service refused our credentials. Please try again later.',
-        'auth',
-      );
-    }
+    if (!response.ok) throw this.errorFrom(response.status >= 500 ? response.status : 401, null);
     const { token, expires_in: expiresIn = 3600 } = this.parse(
       tokenResponseSchema,
       response.body,

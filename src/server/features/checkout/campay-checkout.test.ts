@@ -1,0 +1,209 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { paymentEvents } from '../../db/schema.js';
+import {
+  call,
+  nomineeWith,
+  paymentRow,
+  split,
+  tallyMismatches,
+} from '../../payments/testing/payment-test-kit.js';
+import {
+  CAMPAY_INSUFFICIENT_BALANCE_PHONE,
+  FakeCampay,
+} from '../../../../test/fakes/fake-campay.js';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
+import { describeEachDatabase } from '../../../../test/support/test-database.js';
+
+describeEachDatabase('mobile money checkout against the Campay fake', (kind) => {
+  let t: TestApp;
+  let campay: FakeCampay;
+  beforeAll(async () => {
+    campay = await new FakeCampay().start();
+    t = await createTestApp(kind, {
+      ...campay.env,
+      CAMPAY_TIMEOUT_MS: '400',
+      PAYMENT_POLL_INTERVAL_MS: '60000',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await campay.stop();
+  });
+  beforeEach(() => {
+    campay.delayMs = 0;
+    campay.maxAmount = 1_000_000;
+    campay.failNext(0);
+  });
+
+  async function startPayment(phoneNumber = '237677000111', counts = [2]) {
+    const nominee = await nomineeWith(t.database.db, counts.length);
+    const res = await call(t.app, 'POST', '/api/campay-payment', {
+      phoneNumber,
+      nominationVotes: split(nominee, counts),
+    });
+    return { res, paymentId: res.body.paymentId as string };
+  }
+
+  const deliver = async (
+    reference: string,
+    options: Parameters<FakeCampay['callback']>[1] = {},
+  ) => {
+    const request = await campay.callback(reference, options);
+    return call(t.app, request.method, request.url, request.payload);
+  };
+
+  it('asks Campay to collect the server-computed amount for our payment id', async () => {
+    const { res, paymentId } = await startPayment('237699000111', [2]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ operator: 'ORANGE', ussdCode: '#150*50#' });
+    const tx = campay.byExternalReference(paymentId)!;
+    expect(tx).toMatchObject({ amount: 200, currency: 'XAF', from: '237699000111' });
+    expect((await paymentRow(t.database.db, paymentId))!.providerRef).toBe(tx.reference);
+    expect(campay.requests.some((r) => r.authorization?.startsWith('Token '))).toBe(true);
+  });
+
+  it('a signed callback is verified, then the transaction is re-fetched and settled once', async () => {
+    const { paymentId } = await startPayment();
+    const tx = campay.byExternalReference(paymentId)!;
+    // Still pending at Campay: the callback changes nothing.
+    expect((await deliver(tx.reference)).status).toBe(200);
+    expect((await paymentRow(t.database.db, paymentId))!.status).toBe('pending');
+    campay.complete(tx.reference);
+    expect((await deliver(tx.reference, { method: 'GET' })).status).toBe(200);
+    expect((await deliver(tx.reference, { method: 'POST' })).status).toBe(200);
+    expect((await paymentRow(t.database.db, paymentId))!.status).toBe('completed');
+    const events = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, paymentId));
+    expect(events).toHaveLength(1);
+    expect(await tallyMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('refuses forged and unsigned callbacks, whatever they claim', async () => {
+    const { paymentId } = await startPayment();
+    const tx = campay.byExternalReference(paymentId)!;
+    campay.complete(tx.reference);
+    const forged = await deliver(tx.reference, { key: 'not-the-webhook-key' });
+    expect(forged.status).toBe(401);
+    const unsigned = await call(t.app, 'POST', '/api/webhooks/campay', {
+      reference: tx.reference,
+      status: 'SUCCESSFUL',
+    });
+    expect(unsigned.status).toBe(400);
+    const noneAlg = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.`;
+    const none = await call(
+      t.app,
+      'GET',
+      `/api/webhooks/campay?reference=${tx.reference}&signature=${noneAlg}`,
+    );
+    expect(none.status).toBe(401);
+    expect((await paymentRow(t.database.db, paymentId))!.status).toBe('pending');
+  });
+
+  it("a failed transaction fails the payment with Campay's reason", async () => {
+    const { paymentId } = await startPayment();
+    const tx = campay.byExternalReference(paymentId)!;
+    campay.fail(tx.reference, 'Insufficient funds');
+    await deliver(tx.reference);
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Insufficient funds',
+    });
+    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body).toEqual({
+      status: 'failed',
+    });
+  });
+
+  it('polling asks Campay at most once per interval per payment', async () => {
+    const { paymentId } = await startPayment();
+    const tx = campay.byExternalReference(paymentId)!;
+    const asked = () =>
+      campay.requests.filter((r) => r.path === `/api/transaction/${tx.reference}/`).length;
+    const polls = await Promise.all(
+      Array.from({ length: 8 }, () => call(t.app, 'GET', `/api/payment/${paymentId}/status`)),
+    );
+    expect(polls.every((p) => p.body.status === 'pending')).toBe(true);
+    expect(asked()).toBe(1);
+    campay.complete(tx.reference);
+    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body.status).toBe(
+      'pending',
+    );
+    expect(asked()).toBe(1);
+    // The interval passes (here: the last check is moved back).
+    await t.database.db.execute(
+      sql`UPDATE payments SET provider_checked_at = now() - interval '2 minutes' WHERE id = ${paymentId}`,
+    );
+    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body.status).toBe(
+      'completed',
+    );
+    expect(asked()).toBe(2);
+    const code = await call(t.app, 'GET', `/api/payment/${paymentId}/receipt-code`);
+    expect(code.status).toBe(200);
+  });
+
+  it('maps Campay refusals to clear 422s and fails the payment', async () => {
+    const balance = await startPayment(CAMPAY_INSUFFICIENT_BALANCE_PHONE);
+    expect(balance.res.status).toBe(422);
+    expect(balance.res.body.message).toMatch(/insufficient balance/i);
+    campay.maxAmount = 100;
+    const amount = await startPayment('237677000222', [2]);
+    expect(amount.res.status).toBe(422);
+    expect(amount.res.body.message).toMatch(/amount/i);
+    const rows = (
+      (await t.database.db.execute(
+        sql`SELECT status, failure_reason FROM payments WHERE failure_reason LIKE 'ER%' ORDER BY created_at`,
+      )) as unknown as { rows: { status: string; failure_reason: string }[] }
+    ).rows;
+    expect(rows.map((r) => r.failure_reason.slice(0, 5))).toEqual(
+      expect.arrayContaining(['ER301', 'ER201']),
+    );
+    expect(rows.every((r) => r.status === 'failed')).toBe(true);
+  });
+
+  it('renews an expired token once and carries on', async () => {
+    const tokensBefore = campay.requests.filter((r) => r.path === '/api/token/').length;
+    campay.expireTokens();
+    const { res } = await startPayment();
+    expect(res.status).toBe(200);
+    expect(campay.requests.filter((r) => r.path === '/api/token/').length).toBe(tokensBefore + 1);
+  });
+
+  it("a timeout leaves the payment pending; Campay's callback then settles it", async () => {
+    campay.delayMs = 1000;
+    const { res } = await startPayment('237677000333');
+    campay.delayMs = 0;
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/did not answer in time/i);
+    const tx = [...campay.transactions.values()].find((x) => x.from === '237677000333')!;
+    const paymentId = tx.external_reference!;
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
+      status: 'pending',
+      providerRef: null,
+    });
+    campay.complete(tx.reference);
+    await deliver(tx.reference);
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
+      status: 'completed',
+      providerRef: tx.reference,
+    });
+  });
+
+  it('maps server errors and an unreachable Campay to 502 without failing the payment', async () => {
+    campay.failNext(1);
+    const broken = await startPayment();
+    expect(broken.res.status).toBe(502);
+    expect(broken.res.body.message).toMatch(/temporarily unavailable/i);
+    await campay.goOffline();
+    try {
+      const down = await startPayment();
+      expect(down.res.status).toBe(502);
+      expect(down.res.body.message).toMatch(/could not reach/i);
+      const details = down.res.body.details as { paymentId: string };
+      expect((await paymentRow(t.database.db, details.paymentId))?.status).toBe('pending');
+    } finally {
+      await campay.goOnline();
+    }
+  });
+});
