@@ -1,10 +1,79 @@
+import { BarChart3, Mic2, Trophy } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { useLocation, useSearch } from 'wouter';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminShell } from './admin-shell';
+import { ArtistsTab } from './artists-tab';
+import { CategoriesTab } from './categories-tab';
+import { SectionSpinner } from './section-spinner';
+import { StatCards } from './stat-cards';
 
-// Placeholder until the admin dashboard lands; routes.tsx lazy-loads this named export.
+// Charts (recharts) are heavy: they download only when someone opens Analytics.
+const AnalyticsTab = lazy(() =>
+  import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })),
+);
+
+// Phones: the three labels share one row, on two lines each if need be, rather than scroll.
+const TRIGGER_CLASS =
+  'flex-1 max-sm:h-auto max-sm:min-h-10 max-sm:px-1.5 max-sm:py-1 max-sm:leading-tight max-sm:whitespace-normal';
+
+const TABS = ['artists', 'categories', 'analytics'] as const;
+type AdminTab = (typeof TABS)[number];
+const isAdminTab = (value: string | null): value is AdminTab =>
+  (TABS as readonly (string | null)[]).includes(value);
+
+/**
+ * /admin. The open tab is kept in the address (?tab=), so a reload, or the way back from the
+ * artist editor, lands where the organiser was.
+ */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('title'));
-  return <PlaceholderPage title={t('title')} />;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const requested = new URLSearchParams(search).get('tab');
+  const tab: AdminTab = isAdminTab(requested) ? requested : 'artists';
+
+  return (
+    <AdminShell>
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-3 py-6 sm:px-6 sm:py-8">
+        <h1 className="font-display text-2xl font-semibold sm:text-3xl">{t('title')}</h1>
+        <StatCards />
+        <Tabs
+          value={tab}
+          onValueChange={(value) =>
+            navigate(value === 'artists' ? '/admin' : `/admin?tab=${value}`, { replace: true })
+          }
+        >
+          <TabsList className="flex w-full max-sm:h-auto sm:inline-flex sm:w-auto">
+            <TabsTrigger value="artists" className={TRIGGER_CLASS}>
+              <Mic2 className="size-4 max-sm:hidden" aria-hidden="true" />
+              {t('tabs.artists')}
+            </TabsTrigger>
+            <TabsTrigger value="categories" className={TRIGGER_CLASS}>
+              <Trophy className="size-4 max-sm:hidden" aria-hidden="true" />
+              {t('tabs.categories')}
+            </TabsTrigger>
+            <TabsTrigger value="analytics" className={TRIGGER_CLASS}>
+              <BarChart3 className="size-4 max-sm:hidden" aria-hidden="true" />
+              {t('tabs.analytics')}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="artists">
+            <ArtistsTab />
+          </TabsContent>
+          <TabsContent value="categories">
+            <CategoriesTab />
+          </TabsContent>
+          <TabsContent value="analytics">
+            <Suspense fallback={<SectionSpinner />}>
+              <AnalyticsTab />
+            </Suspense>
+          </TabsContent>
+        </Tabs>
+      </div>
+    </AdminShell>
+  );
 }

@@ -1,10 +1,91 @@
+import { AlertTriangle, SearchX } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { Link, useParams } from 'wouter';
+import { EmptyState } from '../../components/empty-state';
+import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { isMissingResource } from '../catalog/is-missing-resource';
+import { useAdminArtist, useAdminCategories } from './admin-queries';
+import { AdminShell } from './admin-shell';
+import { ArtistForm } from './artist-form';
+import { EMPTY_ARTIST, valuesFromArtist } from './artist-form-values';
+import { SectionSpinner } from './section-spinner';
 
-// Placeholder until the artist editor lands; routes.tsx lazy-loads this named export.
+const NEW_ARTIST_ID = 'new';
+
+/** /admin/artists/{id}; the id 'new' creates an artist (SPEC 2). */
 export function ArtistEditorPage() {
   const { t } = useTranslation('admin');
-  useDocumentTitle(t('artistEditorTitle'));
-  return <PlaceholderPage title={t('artistEditorTitle')} />;
+  const { t: tc } = useTranslation('common');
+  const { id = NEW_ARTIST_ID } = useParams<{ id: string }>();
+  const isNew = id === NEW_ARTIST_ID;
+  const artistQuery = useAdminArtist(id, !isNew);
+  const categoriesQuery = useAdminCategories();
+  const artist = isNew ? null : artistQuery.data;
+  const loaded = useMemo(() => (artist ? valuesFromArtist(artist) : EMPTY_ARTIST), [artist]);
+  useDocumentTitle(artist ? t('editor.editTitle', { name: artist.name }) : t('editor.createTitle'));
+
+  let body;
+  if (!isNew && artistQuery.isError) {
+    const missing = isMissingResource(artistQuery.error);
+    body = (
+      <EmptyState
+        as="h1"
+        icon={missing ? SearchX : AlertTriangle}
+        title={missing ? t('editor.notFoundTitle') : tc('errors.generic')}
+        text={missing ? t('editor.notFoundText') : undefined}
+        className="py-20"
+        action={
+          missing ? (
+            <Link href="/admin" className={buttonVariants({ variant: 'default' })}>
+              {t('editor.backToAdmin')}
+            </Link>
+          ) : (
+            <Button variant="outline" onClick={() => void artistQuery.refetch()}>
+              {tc('actions.tryAgain')}
+            </Button>
+          )
+        }
+      />
+    );
+  } else if (categoriesQuery.isError) {
+    body = (
+      <EmptyState
+        as="h1"
+        icon={AlertTriangle}
+        title={tc('errors.generic')}
+        className="py-20"
+        action={
+          <Button variant="outline" onClick={() => void categoriesQuery.refetch()}>
+            {tc('actions.tryAgain')}
+          </Button>
+        }
+      />
+    );
+  } else if (
+    artist === undefined ||
+    !categoriesQuery.data ||
+    // Changed since it was cached (saved here before): wait for the saved values, never edit old ones.
+    (artistQuery.isStale && artistQuery.isFetching)
+  ) {
+    body = <SectionSpinner />;
+  } else {
+    body = (
+      // Keyed: opening another artist starts a fresh form.
+      <ArtistForm
+        key={artist?.id ?? NEW_ARTIST_ID}
+        artist={artist}
+        loaded={loaded}
+        categories={categoriesQuery.data}
+      />
+    );
+  }
+
+  return (
+    <AdminShell>
+      <div className="mx-auto max-w-4xl px-3 pt-4 sm:px-6 sm:pt-6">{body}</div>
+    </AdminShell>
+  );
 }

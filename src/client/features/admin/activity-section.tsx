@@ -1,0 +1,133 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Period } from '../../../shared/limits';
+import { formatAmount } from '../../../shared/money';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { useLanguage } from '../../lib/use-language';
+import type { ActivityMetric } from './activity-chart';
+import { activityPoints } from './activity-points';
+import { useTimeseries } from './admin-queries';
+import { useFormatters } from './use-formatters';
+
+const ActivityChart = lazy(() =>
+  import('./activity-chart').then((m) => ({ default: m.ActivityChart })),
+);
+
+const METRICS: ActivityMetric[] = ['votes', 'revenue'];
+const chartPlaceholder = <Skeleton className="h-[280px] w-full" />;
+
+interface ActivitySectionProps {
+  period: Period;
+}
+
+/** Votes and revenue over time per provider, with the same figures as a table for readers. */
+export function ActivitySection({ period }: ActivitySectionProps) {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  const format = useFormatters();
+  const [metric, setMetric] = useState<ActivityMetric>('votes');
+  const { data, isPending, isError } = useTimeseries(period);
+  const points = useMemo(() => (data ? activityPoints(data, language) : []), [data, language]);
+
+  let body;
+  if (isPending) body = chartPlaceholder;
+  else if (isError)
+    body = (
+      <p className="py-8 text-center text-sm text-muted-foreground">{t('analytics.chartFailed')}</p>
+    );
+  else if (points.length === 0)
+    body = (
+      <p className="py-8 text-center text-sm text-muted-foreground">{t('analytics.chartEmpty')}</p>
+    );
+  else {
+    body = (
+      <>
+        {/* The table below says the same to assistive tech; the drawing is for the eyes. */}
+        <div aria-hidden="true">
+          <Suspense fallback={chartPlaceholder}>
+            <ActivityChart points={points} metric={metric} formatNumber={format.number} />
+          </Suspense>
+        </div>
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer rounded font-medium text-ink-700 focus-visible:outline-2 focus-visible:outline-ring">
+            {t('analytics.showTable')}
+          </summary>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left tabular-nums">
+              <caption className="sr-only">{t('analytics.chartHeading')}</caption>
+              <thead className="text-xs text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t('analytics.tableTime')}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t('analytics.tableCardVotes')}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t('analytics.tableCardRevenue')}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t('analytics.tableMobileVotes')}
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    {t('analytics.tableMobileRevenue')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {points.map((point) => (
+                  <tr key={point.start}>
+                    <th scope="row" className="py-1 pr-3 font-normal">
+                      {point.label}
+                    </th>
+                    <td className="py-1 pr-3">{format.number(point.cardVotes)}</td>
+                    <td className="py-1 pr-3">{formatAmount(point.cardRevenue, 'USD')}</td>
+                    <td className="py-1 pr-3">{format.number(point.mobileMoneyVotes)}</td>
+                    <td className="py-1">{formatAmount(point.mobileMoneyRevenue, 'XAF')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </>
+    );
+  }
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <section aria-labelledby="activity-heading">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h3 id="activity-heading" className="font-display text-xl font-semibold">
+            {t('analytics.chartHeading')}
+          </h3>
+          <div
+            role="group"
+            aria-label={t('analytics.metricLabel')}
+            className="inline-flex rounded-lg bg-muted p-0.5"
+          >
+            {METRICS.map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={metric === option}
+                onClick={() => setMetric(option)}
+                className={cn(
+                  'h-8 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+                  metric === option
+                    ? 'bg-card text-foreground shadow-sm'
+                    : 'text-muted-foreground hover:text-foreground',
+                )}
+              >
+                {t(`analytics.metrics.${option}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+        {body}
+      </section>
+    </Card>
+  );
+}

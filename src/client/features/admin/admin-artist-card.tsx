@@ -1,0 +1,166 @@
+import { Flame, Layers, Loader2, Pencil, Star, Trash2, Vote } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { AdminArtist } from '../../../shared/schemas/admin';
+import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { useLocalized } from '../../lib/use-localized';
+import { ArtistPhoto } from '../catalog/artist-photo';
+import { MissingFrenchBadge } from './missing-french-badge';
+import type { ArtistViewMode } from './use-artist-view-mode';
+import { useFormatters } from './use-formatters';
+
+interface AdminArtistCardProps {
+  artist: AdminArtist;
+  view: ArtistViewMode;
+  deleting: boolean;
+  onDelete: (artist: AdminArtist) => void;
+}
+
+/** One artist in the Manage Artists tab, as a grid card or a list row. */
+export function AdminArtistCard({ artist, view, deleting, onDelete }: AdminArtistCardProps) {
+  const { t } = useTranslation('admin');
+  const localized = useLocalized();
+  const format = useFormatters();
+  const headingId = `admin-artist-${artist.id}`;
+  const bio = localized(artist.bio, artist.bioFr);
+  const isGrid = view === 'grid';
+
+  const photo = (
+    <ArtistPhoto
+      src={artist.photoUrl}
+      name={artist.name}
+      alt={t('artists.photoAlt', { name: artist.name })}
+      width={isGrid ? 400 : 96}
+      height={isGrid ? 250 : 96}
+      className={
+        isGrid
+          ? 'aspect-[16/10] h-auto w-full object-[center_30%]'
+          : 'size-16 shrink-0 rounded-xl object-cover sm:size-20 [&>span]:text-xl'
+      }
+    />
+  );
+
+  const figures = (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      <li className="inline-flex items-center gap-1.5">
+        <Vote className="size-4 text-gold-600" aria-hidden="true" />
+        <span className="font-semibold text-foreground tabular-nums">
+          {t('artists.votes', {
+            count: artist.totalVotes,
+            formatted: format.number(artist.totalVotes),
+          })}
+        </span>
+      </li>
+      <li className="inline-flex items-center gap-1.5">
+        <Layers className="size-4 text-gold-600" aria-hidden="true" />
+        {t('artists.categoryCount', { count: artist.categoryCount })}
+      </li>
+    </ul>
+  );
+
+  const actions = (
+    <div className={cn('flex gap-2', isGrid ? 'mt-auto pt-1' : 'shrink-0 max-sm:w-full')}>
+      <Link
+        href={`/admin/artists/${artist.id}`}
+        aria-label={t('artists.editLabel', { name: artist.name })}
+        className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'flex-1')}
+      >
+        <Pencil aria-hidden="true" />
+        {t('artists.edit')}
+      </Link>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onDelete(artist)}
+        disabled={deleting}
+        aria-label={t('artists.deleteLabel', { name: artist.name })}
+        className="flex-1 border-destructive/40 text-destructive hover:bg-destructive/5"
+      >
+        {deleting ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Trash2 aria-hidden="true" />
+        )}
+        {t('artists.delete')}
+      </Button>
+    </div>
+  );
+
+  const heading = (
+    <div className="flex min-w-0 items-center gap-2">
+      <h3 id={headingId} className="truncate text-lg leading-tight font-semibold">
+        {artist.name}
+      </h3>
+      {artist.isTrending ? (
+        <span
+          className="inline-flex shrink-0 items-center text-gold-600"
+          title={t('artists.trending')}
+        >
+          <Flame className="size-4" aria-hidden="true" />
+          <span className="sr-only">{t('artists.trending')}</span>
+        </span>
+      ) : null}
+      {artist.isFeatured ? (
+        <span
+          className="inline-flex shrink-0 items-center text-gold-600"
+          title={t('artists.featured')}
+        >
+          <Star className="size-4 fill-current" aria-hidden="true" />
+          <span className="sr-only">{t('artists.featured')}</span>
+        </span>
+      ) : null}
+    </div>
+  );
+
+  const bioText = (
+    <p
+      className={cn(
+        'text-sm',
+        isGrid ? 'line-clamp-2' : 'line-clamp-1',
+        bio ? 'text-muted-foreground' : 'text-muted-foreground/80 italic',
+      )}
+    >
+      {bio || t('artists.noBio')}
+    </p>
+  );
+
+  if (isGrid) {
+    return (
+      <Card
+        role="article"
+        aria-labelledby={headingId}
+        className="flex h-full flex-col overflow-hidden"
+        data-testid="admin-artist"
+      >
+        {photo}
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          {heading}
+          {bioText}
+          {figures}
+          <MissingFrenchBadge fields={artist.missingFrench} className="self-start" />
+          {actions}
+        </div>
+      </Card>
+    );
+  }
+  return (
+    <Card
+      role="article"
+      aria-labelledby={headingId}
+      className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:gap-4"
+      data-testid="admin-artist"
+    >
+      {photo}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {heading}
+        {bioText}
+        {figures}
+        <MissingFrenchBadge fields={artist.missingFrench} className="self-start" />
+      </div>
+      {actions}
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Label } from '../../components/ui/label';
+import { cn } from '../../lib/cn';
+
+/** Wiring a control needs to be announced with its label, hint and error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
+interface FormFieldProps {
+  id: string;
+  label: ReactNode;
+  /** Shown next to the label, e.g. a "machine translated" note. */
+  labelExtra?: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** Label, control, hint and error, tied together with ids so assistive tech reads them all. */
+export function FormField({
+  id,
+  label,
+  labelExtra,
+  required,
+  hint,
+  error,
+  className,
+  children,
+}: FormFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <Label htmlFor={id}>
+          {label}
+          {required ? (
+            <span aria-hidden="true" className="ml-0.5 text-destructive">
+              *
+            </span>
+          ) : null}
+        </Label>
+        {labelExtra}
+      </div>
+      {children({
+        id,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? true : undefined,
+      })}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
