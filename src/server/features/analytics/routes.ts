@@ -1,4 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import { parse } from '../../http/parse.js';
+import type { PeriodStats, Stats } from '../../../shared/schemas/analytics.js';
+import { periodParamsSchema } from '../../../shared/schemas/analytics.js';
+import { categoryRankings } from './category-rankings.js';
+import { periodStart } from './period-start.js';
+import { activeCounts, providerTotals } from './provider-totals.js';
+import { timeseries } from './timeseries.js';
 
-/** Routes of the analytics feature. */
-export default async function analyticsRoutes(_app: FastifyInstance): Promise<void> {}
+/**
+ * Dashboard figures (SPEC 7): /api/stats* and /api/analytics/*, admin-only by path (the
+ * route-access hook). Everything reads the tallies settle() maintains, never the payments table,
+ * so the answers stay fast however many votes there are.
+ */
+export default async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/stats', async (): Promise<Stats> => {
+    const [counts, totals] = await Promise.all([activeCounts(db), providerTotals(db, null)]);
+    return {
+      totalArtists: counts.artists,
+      totalCategories: counts.categories,
+      totalVotes: totals.stripe.votes + totals.campay.votes,
+      ...totals,
+    };
+  });
+
+  app.get('/stats/period/:period', async (request): Promise<PeriodStats> => {
+    const { period } = parse(periodParamsSchema, request.params, 'period');
+    const from = periodStart(period, new Date(), config.eventTimezone);
+    return { period, from: from?.toISOString() ?? null, ...(await providerTotals(db, from)) };
+  });
+
+  app.get('/analytics/category-rankings/:period', async (request) => {
+    const { period } = parse(periodParamsSchema, request.params, 'period');
+    return categoryRankings(db, periodStart(period, new Date(), config.eventTimezone));
+  });
+
+  app.get('/analytics/timeseries/:period', async (request) => {
+    const { period } = parse(periodParamsSchema, request.params, 'period');
+    return timeseries(db, period, new Date(), config.eventTimezone);
+  });
+}

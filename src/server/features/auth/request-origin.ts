@@ -10,18 +10,19 @@ export function appOrigin(request: FastifyRequest): string {
 
 /** Origins a same-site browser request may carry. */
 export function acceptedOrigins(request: FastifyRequest): Set<string> {
-  const own = `${request.protocol}://${request.host}`;
+  // Normalised through URL so 'http://host:80' and 'http://host' compare equal.
+  const own = originOf(`${request.protocol}://${request.host}`);
   const publicUrl = request.server.ctx.config.publicUrl;
-  return new Set(publicUrl ? [own, new URL(publicUrl).origin] : [own]);
+  return new Set(publicUrl ? [own, originOf(publicUrl)] : [own]);
 }
 
-const originOf = (value: string) => {
+function originOf(value: string): string {
   try {
     return new URL(value).origin;
   } catch {
     return 'null';
   }
-};
+}
 
 export type OriginVerdict = 'same-origin' | 'cross-origin' | 'unknown';
 
@@ -29,7 +30,9 @@ export type OriginVerdict = 'same-origin' | 'cross-origin' | 'unknown';
 export function requestOriginVerdict(request: FastifyRequest): OriginVerdict {
   const accepted = acceptedOrigins(request);
   const origin = request.headers.origin;
-  if (typeof origin === 'string') return accepted.has(origin) ? 'same-origin' : 'cross-origin';
+  if (typeof origin === 'string') {
+    return accepted.has(originOf(origin)) ? 'same-origin' : 'cross-origin';
+  }
   const referer = request.headers.referer;
   if (typeof referer === 'string' && referer) {
     return accepted.has(originOf(referer)) ? 'same-origin' : 'cross-origin';

@@ -1,0 +1,34 @@
+import type { AppContext } from '../../app-context.js';
+import type { AdminArtist, FrenchField } from '../../../shared/schemas/admin.js';
+import { catalogCache } from '../catalog/catalog-cache.js';
+import { missingFrench } from '../translation/french-fields.js';
+
+/**
+ * SPEC 3 "Artist (admin list)": the same figures the public site shows (read from the catalogue
+ * snapshot, so trending and totals never disagree between the two), by name, without hidden
+ * artists, plus which French texts are missing anywhere in the artist's profile.
+ */
+export async function listAdminArtists(ctx: AppContext): Promise<AdminArtist[]> {
+  const snapshot = await catalogCache(ctx).get();
+  return [...snapshot.artistById.values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ nameFr: _nameFr, ...artist }) => {
+      const own = snapshot.nominationsByArtist.get(artist.id) ?? [];
+      const missing = new Set<FrenchField>(
+        missingFrench([{ field: 'bioFr', english: artist.bio, french: artist.bioFr }]),
+      );
+      for (const n of own) {
+        for (const field of missingFrench([
+          { field: 'nominationTitleFr', english: n.nominationTitle, french: n.nominationTitleFr },
+          {
+            field: 'nominationDescriptionFr',
+            english: n.nominationDescription,
+            french: n.nominationDescriptionFr,
+          },
+        ])) {
+          missing.add(field);
+        }
+      }
+      return { ...artist, missingFrench: [...missing] };
+    });
+}

@@ -1,0 +1,257 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { artists, categories, nominationHourlyVotes, nominations } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/http-error.js';
+import type {
+  AdminArtistDetail,
+  ArtistForm,
+  DeleteResult,
+  FrenchField,
+  NominationForm,
+} from '../../../shared/schemas/admin.js';
+import {
+  asFrenchFields,
+  machineFlags,
+  mergeFrench,
+  missingFrench,
+} from '../translation/french-fields.js';
+import { nominationsWithPayments } from './entity-has-votes.js';
+
+type NominationRow = typeof nominations.$inferSelect;
+
+/** What the artist editor loads: the artist and its active nominations, with French status. */
+export async function getAdminArtist(db: Db, id: string): Promise<AdminArtistDetail> {
+  const [artist] = await db
+    .select()
+    .from(artists)
+    .where(and(eq(artists.id, id), eq(artists.isActive, true)));
+  if (!artist) throw notFound('Artist not found');
+  const rows = await db
+    .select({ nomination: nominations, categoryName: categories.name })
+    .from(nominations)
+    .innerJoin(
+      categories,
+      and(eq(categories.id, nominations.categoryId), eq(categories.isActive, true)),
+    )
+    .where(and(eq(nominations.artistId, id), eq(nominations.isActive, true)))
+    .orderBy(asc(categories.name));
+  return {
+    id: artist.id,
+    name: artist.name,
+    bio: artist.bio,
+    bioFr: artist.bioFr,
+    photoUrl: artist.photoUrl,
+    isFeatured: artist.isFeatured,
+    totalVotes: rows.reduce((sum, r) => sum + r.nomination.voteCount, 0),
+    missingFrench: missingFrench([{ field: 'bioFr', english: artist.bio, french: artist.bioFr }]),
+    machineTranslated: asFrenchFields(artist.machineTranslated),
+    nominations: rows.map(({ nomination: n, categoryName }) => ({
+      id: n.id,
+      categoryId: n.categoryId,
+      categoryName,
+      shareableLink: n.shareableLink,
+      nominationTitle: n.nominationTitle,
+      nominationTitleFr: n.nominationTitleFr,
+      nominationPhotoUrl: n.nominationPhotoUrl,
+      nominationDescription: n.nominationDescription,
+      nominationDescriptionFr: n.nominationDescriptionFr,
+      voteCount: n.voteCount,
+      missingFrench: missingFrench([
+        { field: 'nominationTitleFr', english: n.nominationTitle, french: n.nominationTitleFr },
+        {
+          field: 'nominationDescriptionFr',
+          english: n.nominationDescription,
+          french: n.nominationDescriptionFr,
+        },
+      ]),
+      machineTranslated: asFrenchFields(n.machineTranslated),
+    })),
+  };
+}
+
+function nominationValues(form: NominationForm, stored: NominationRow | undefined) {
+  const machine = new Set<string>(stored?.machineTranslated ?? []);
+  const title = mergeFrench(
+    stored
+      ? {
+          english: stored.nominationTitle,
+          french: stored.nominationTitleFr,
+          machine: machine.has('nominationTitleFr'),
+        }
+      : null,
+    { english: form.nominationTitle, french: form.nominationTitleFr },
+  );
+  const description = mergeFrench(
+    stored
+      ? {
+          english: stored.nominationDescription,
+          french: stored.nominationDescriptionFr,
+          machine: machine.has('nominationDescriptionFr'),
+        }
+      : null,
+    { english: form.nominationDescription, french: form.nominationDescriptionFr },
+  );
+  return {
+    nominationTitle: form.nominationTitle,
+    nominationTitleFr: title.french,
+    nominationPhotoUrl: form.nominationPhotoUrl,
+    nominationDescription: form.nominationDescription,
+    nominationDescriptionFr: description.french,
+    machineTranslated: machineFlags([
+      ['nominationTitleFr', title.machine],
+      ['nominationDescriptionFr', description.machine],
+    ] satisfies Array<[FrenchField, boolean]>),
+    isActive: true,
+  };
+}
+
+/**
+ * Creates (id undefined) or replaces an artist and its set of nominations in one transaction.
+ * A category that stays keeps its nomination row, so its id, votes and share link never change;
+ * a category removed again later comes back to the same row. A removed nomination that any
+ * payment names is deactivated, never deleted. Returns the artist id and its nomination ids.
+ */
+export async function saveArtist(
+  db: Db,
+  form: ArtistForm,
+  id: string | undefined,
+): Promise<{ id: string; nominationIds: string[] }> {
+  return db.transaction(async (tx) => {
+    const categoryIds = form.nominations.map((n) => n.categoryId);
+    const known = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(inArray(categories.id, categoryIds), eq(categories.isActive, true)));
+    if (known.length !== new Set(categoryIds).size) {
+      throw badRequest('A chosen category no longer exists. Please reload and try again.');
+    }
+
+    let artistId: string;
+    if (id) {
+      const [stored] = await tx
+        .select()
+        .from(artists)
+        .where(and(eq(artists.id, id), eq(artists.isActive, true)))
+        .for('update');
+      if (!stored) throw notFound('Artist not found');
+      const bio = mergeFrench(
+        {
+          english: stored.bio,
+          french: stored.bioFr,
+          machine: stored.machineTranslated.includes('bioFr'),
+        },
+        { english: form.bio, french: form.bioFr },
+      );
+      await tx
+        .update(artists)
+        .set({
+          name: form.name,
+          bio: form.bio,
+          bioFr: bio.french,
+          photoUrl: form.photoUrl,
+          isFeatured: form.isFeatured,
+          machineTranslated: machineFlags([['bioFr', bio.machine]]),
+          updatedAt: new Date(),
+        })
+        .where(eq(artists.id, id));
+      artistId = id;
+    } else {
+      const [created] = await tx
+        .insert(artists)
+        .values({
+          name: form.name,
+          bio: form.bio,
+          bioFr: form.bioFr,
+          photoUrl: form.photoUrl,
+          isFeatured: form.isFeatured,
+        })
+        .returning({ id: artists.id });
+      artistId = created!.id;
+    }
+
+    const existing = await tx
+      .select()
+      .from(nominations)
+      .where(eq(nominations.artistId, artistId))
+      .orderBy(asc(nominations.createdAt))
+      .for('update');
+    const byCategory = new Map<string, NominationRow>();
+    for (const row of existing) {
+      // Should two rows share a category, reuse the active one.
+      const seen = byCategory.get(row.categoryId);
+      if (!seen || (!seen.isActive && row.isActive)) byCategory.set(row.categoryId, row);
+    }
+
+    const kept: string[] = [];
+    for (const nomination of form.nominations) {
+      const stored = byCategory.get(nomination.categoryId);
+      const values = nominationValues(nomination, stored);
+      if (stored) {
+        await tx.update(nominations).set(values).where(eq(nominations.id, stored.id));
+        kept.push(stored.id);
+      } else {
+        const [created] = await tx
+          .insert(nominations)
+          .values({ ...values, artistId, categoryId: nomination.categoryId })
+          .returning({ id: nominations.id });
+        kept.push(created!.id);
+      }
+    }
+
+    const removed = existing.filter((row) => row.isActive && !kept.includes(row.id));
+    if (removed.length) {
+      const removedIds = removed.map((r) => r.id);
+      const paid = await nominationsWithPayments(tx, removedIds);
+      const hide = removedIds.filter((rid) => paid.has(rid));
+      const drop = removedIds.filter((rid) => !paid.has(rid));
+      if (hide.length) {
+        await tx.update(nominations).set({ isActive: false }).where(inArray(nominations.id, hide));
+      }
+      if (drop.length) {
+        await tx
+          .delete(nominationHourlyVotes)
+          .where(inArray(nominationHourlyVotes.nominationId, drop));
+        await tx.delete(nominations).where(inArray(nominations.id, drop));
+      }
+    }
+    return { id: artistId, nominationIds: kept };
+  });
+}
+
+/**
+ * Deletes an artist and its nominations when no payment names them; otherwise hides them, so
+ * receipts, payment history and every total keep their votes.
+ */
+export async function deleteArtist(db: Db, id: string): Promise<DeleteResult> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select({ id: artists.id })
+      .from(artists)
+      .where(and(eq(artists.id, id), eq(artists.isActive, true)))
+      .for('update');
+    if (!stored) throw notFound('Artist not found');
+    const own = await tx
+      .select({ id: nominations.id })
+      .from(nominations)
+      .where(eq(nominations.artistId, id))
+      .for('update');
+    const ids = own.map((n) => n.id);
+    const paid = await nominationsWithPayments(tx, ids);
+    if (paid.size) {
+      await tx.update(nominations).set({ isActive: false }).where(eq(nominations.artistId, id));
+      await tx
+        .update(artists)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(eq(artists.id, id));
+      return { id, outcome: 'hidden' as const };
+    }
+    if (ids.length) {
+      await tx
+        .delete(nominationHourlyVotes)
+        .where(inArray(nominationHourlyVotes.nominationId, ids));
+      await tx.delete(nominations).where(inArray(nominations.id, ids));
+    }
+    await tx.delete(artists).where(eq(artists.id, id));
+    return { id, outcome: 'deleted' as const };
+  });
+}

@@ -1,0 +1,154 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { categories, nominationHourlyVotes, nominations } from '../../db/schema.js';
+import { notFound } from '../../http/http-error.js';
+import type { AdminCategory, CategoryForm, DeleteResult } from '../../../shared/schemas/admin.js';
+import {
+  asFrenchFields,
+  machineFlags,
+  mergeFrench,
+  missingFrench,
+} from '../translation/french-fields.js';
+import { nominationsWithPayments } from './entity-has-votes.js';
+
+interface CategoryRow {
+  id: string;
+  name: string;
+  name_fr: string | null;
+  description: string | null;
+  description_fr: string | null;
+  icon: string | null;
+  background_image_url: string | null;
+  background_color: string | null;
+  machine_translated: string[];
+  created_at: string | Date;
+  artist_count: number;
+  vote_count: number;
+}
+
+/**
+ * Counts as the public catalogue shows them: active nominations of active artists. Hidden
+ * (deleted) categories are not listed.
+ */
+export async function listAdminCategories(db: Db, id?: string): Promise<AdminCategory[]> {
+  const result = await db.execute(sql`
+    SELECT c.id, c.name, c.name_fr, c.description, c.description_fr, c.icon,
+           c.background_image_url, c.background_color, c.machine_translated, c.created_at,
+           coalesce(s.artist_count, 0)::int AS artist_count, coalesce(s.vote_count, 0)::int AS vote_count
+    FROM categories c
+    LEFT JOIN (
+      SELECT n.category_id, count(*) AS artist_count, sum(n.vote_count) AS vote_count
+      FROM nominations n JOIN artists a ON a.id = n.artist_id AND a.is_active
+      WHERE n.is_active GROUP BY n.category_id
+    ) s ON s.category_id = c.id
+    WHERE c.is_active ${id ? sql`AND c.id = ${id}` : sql``}
+    ORDER BY c.created_at, c.name`);
+  return (result as unknown as { rows: CategoryRow[] }).rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    nameFr: c.name_fr,
+    description: c.description,
+    descriptionFr: c.description_fr,
+    icon: c.icon,
+    backgroundImageUrl: c.background_image_url,
+    backgroundColor: c.background_color,
+    artistCount: c.artist_count,
+    voteCount: c.vote_count,
+    createdAt: new Date(c.created_at).toISOString(),
+    missingFrench: missingFrench([
+      { field: 'nameFr', english: c.name, french: c.name_fr },
+      { field: 'descriptionFr', english: c.description, french: c.description_fr },
+    ]),
+    machineTranslated: asFrenchFields(c.machine_translated),
+  }));
+}
+
+export async function getAdminCategory(db: Db, id: string): Promise<AdminCategory> {
+  const [category] = await listAdminCategories(db, id);
+  if (!category) throw notFound('Category not found');
+  return category;
+}
+
+export async function createCategory(db: Db, form: CategoryForm): Promise<string> {
+  const [row] = await db
+    .insert(categories)
+    .values({ ...form, machineTranslated: [] })
+    .returning({ id: categories.id });
+  return row!.id;
+}
+
+export async function updateCategory(db: Db, id: string, form: CategoryForm): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select()
+      .from(categories)
+      .where(and(eq(categories.id, id), eq(categories.isActive, true)))
+      .for('update');
+    if (!stored) throw notFound('Category not found');
+    const machine = new Set(stored.machineTranslated);
+    const name = mergeFrench(
+      { english: stored.name, french: stored.nameFr, machine: machine.has('nameFr') },
+      { english: form.name, french: form.nameFr },
+    );
+    const description = mergeFrench(
+      {
+        english: stored.description,
+        french: stored.descriptionFr,
+        machine: machine.has('descriptionFr'),
+      },
+      { english: form.description, french: form.descriptionFr },
+    );
+    await tx
+      .update(categories)
+      .set({
+        ...form,
+        nameFr: name.french,
+        descriptionFr: description.french,
+        machineTranslated: machineFlags([
+          ['nameFr', name.machine],
+          ['descriptionFr', description.machine],
+        ]),
+        updatedAt: new Date(),
+      })
+      .where(eq(categories.id, id));
+  });
+}
+
+/**
+ * Deletes a category and its nominations outright when no payment ever named them; otherwise
+ * hides the category and its nominations, keeping every vote and payment in the totals.
+ */
+export async function deleteCategory(db: Db, id: string): Promise<DeleteResult> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, id), eq(categories.isActive, true)))
+      .for('update');
+    if (!stored) throw notFound('Category not found');
+    const own = await tx
+      .select({ id: nominations.id })
+      .from(nominations)
+      .where(eq(nominations.categoryId, id))
+      .for('update');
+    const ids = own.map((n) => n.id);
+    const paid = await nominationsWithPayments(tx, ids);
+    if (paid.size) {
+      const now = new Date();
+      await tx.update(nominations).set({ isActive: false }).where(eq(nominations.categoryId, id));
+      await tx
+        .update(categories)
+        .set({ isActive: false, updatedAt: now })
+        .where(eq(categories.id, id));
+      return { id, outcome: 'hidden' as const };
+    }
+    if (ids.length) {
+      await tx
+        .delete(nominationHourlyVotes)
+        .where(inArray(nominationHourlyVotes.nominationId, ids));
+      await tx.delete(nominations).where(inArray(nominations.id, ids));
+    }
+    await tx.delete(categories).where(eq(categories.id, id));
+    return { id, outcome: 'deleted' as const };
+  });
+}

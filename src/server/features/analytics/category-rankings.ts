@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { CategoryRanking } from '../../../shared/schemas/analytics.js';
+import { bucketFloor } from './provider-totals.js';
+
+interface RankingRow {
+  category_id: string;
+  category_name: string;
+  category_name_fr: string | null;
+  nomination_id: string | null;
+  artist_id: string | null;
+  artist_name: string | null;
+  artist_photo: string | null;
+  nomination_photo: string | null;
+  nomination_title: string | null;
+  nomination_title_fr: string | null;
+  votes: number | null;
+}
+
+/**
+ * SPEC 3 "Category ranking": every visible category (in the public order) with its visible
+ * nominees ranked by votes in the period. All time reads the running tally on nominations;
+ * a period sums the hourly tallies settle() keeps.
+ */
+export async function categoryRankings(db: Db, from: Date | null): Promise<CategoryRanking[]> {
+  const votes = from
+    ? sql`coalesce((SELECT sum(h.votes) FROM nomination_hourly_votes h
+          WHERE h.nomination_id = n.id AND h.hour >= ${bucketFloor(from).toISOString()}::timestamptz), 0)::int`
+    : sql`n.vote_count`;
+  const result = await db.execute(sql`
+    SELECT c.id AS category_id, c.name AS category_name, c.name_fr AS category_name_fr,
+           n.id AS nomination_id, a.id AS artist_id, a.name AS artist_name,
+           a.photo_url AS artist_photo, n.nomination_photo_url AS nomination_photo,
+           n.nomination_title, n.nomination_title_fr, ${votes} AS votes
+    FROM categories c
+    LEFT JOIN (nominations n JOIN artists a ON a.id = n.artist_id AND a.is_active)
+      ON n.category_id = c.id AND n.is_active
+    WHERE c.is_active
+    ORDER BY c.created_at, c.name, votes DESC, a.name`);
+  const rankings = new Map<string, CategoryRanking>();
+  for (const row of (result as unknown as { rows: RankingRow[] }).rows) {
+    let ranking = rankings.get(row.category_id);
+    if (!ranking) {
+      ranking = {
+        categoryId: row.category_id,
+        categoryName: row.category_name,
+        categoryNameFr: row.category_name_fr,
+        totalVotes: 0,
+        artists: [],
+      };
+      rankings.set(row.category_id, ranking);
+    }
+    if (!row.nomination_id || !row.artist_id) continue;
+    const voteCount = Number(row.votes ?? 0);
+    ranking.totalVotes += voteCount;
+    ranking.artists.push({
+      nominationId: row.nomination_id,
+      artistId: row.artist_id,
+      artistName: row.artist_name ?? '',
+      artistPhoto: row.artist_photo,
+      nominationPhoto: row.nomination_photo,
+      nominationTitle: row.nomination_title,
+      nominationTitleFr: row.nomination_title_fr,
+      voteCount,
+    });
+  }
+  return [...rankings.values()];
+}
