@@ -3,14 +3,31 @@ import { openDatabase, type Database, type Db } from '../src/server/db/client.js
 
 export const EMPTY_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 
-/** Console messages the app is allowed to print (none so far): anything else fails the test. */
-const ALLOWED_CONSOLE: RegExp[] = [];
+/** A console message a test may see: its text and, optionally, the URL it is about. */
+export interface ConsoleAllowance {
+  text: RegExp;
+  /** Chrome reports a failed request ("Failed to load resource: ... status of 404") at its URL. */
+  url?: RegExp;
+}
+
+/** Console messages the app is allowed to print on any page: anything else fails the test. */
+const ALLOWED_CONSOLE: ConsoleAllowance[] = [
+  // Every page asks who is signed in; for a visitor the answer is 401 by design (SPEC 4).
+  { text: /status of 401/, url: /\/api\/auth\/user$/ },
+];
 
 export interface Fixtures {
   /** The e2e server's database, for the shared factories in test/factories. */
   db: Db;
   /** Takes a full-page screenshot named after the test's project (phone/laptop) and language. */
   shot: (name: string) => Promise<void>;
+  /**
+   * Declares console output this test expects, e.g. the 404 a not-found page is built on:
+   * `allowConsole({ text: /status of 404/, url: /\/api\/categories\// })`.
+   */
+  allowConsole: (allowance: ConsoleAllowance) => void;
+  /** Per-test allowances, filled by allowConsole. */
+  consoleAllowances: ConsoleAllowance[];
 }
 
 export const test = base.extend<Fixtures, { database: Database }>({
@@ -27,17 +44,27 @@ export const test = base.extend<Fixtures, { database: Database }>({
     { scope: 'worker' },
   ],
   db: async ({ database }, use) => use(database.db),
-  page: async ({ page }, use) => {
-    const problems: string[] = [];
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
+  consoleAllowances: async ({}, use) => use([]),
+  allowConsole: async ({ consoleAllowances }, use) =>
+    use((allowance) => void consoleAllowances.push(allowance)),
+  page: async ({ page, consoleAllowances }, use) => {
+    const seen: Array<{ type: string; text: string; url: string }> = [];
     page.on('console', (message) => {
       if (message.type() !== 'error' && message.type() !== 'warning') return;
-      const text = message.text();
-      if (!ALLOWED_CONSOLE.some((re) => re.test(text)))
-        problems.push(`console.${message.type()}: ${text}`);
+      seen.push({ type: message.type(), text: message.text(), url: message.location().url });
     });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
     await use(page);
-    expect(problems, 'unexpected console output').toEqual([]);
+    // Checked at the end so a test may declare what it expects at any point.
+    const allowed = [...ALLOWED_CONSOLE, ...consoleAllowances];
+    const problems = seen
+      .filter(({ text, url }) =>
+        allowed.every((a) => !a.text.test(text) || (a.url !== undefined && !a.url.test(url))),
+      )
+      .map(({ type, text, url }) => `console.${type}: ${text}${url ? ` (${url})` : ''}`);
+    expect([...problems, ...errors], 'unexpected console output').toEqual([]);
   },
   shot: async ({ page }, use, testInfo) => {
     await use(async (name) => {

@@ -30,6 +30,7 @@ interface ArtistDialogProps {
 
 export function ArtistDialog({ artistId, knownArtist, categoryId, onClose }: ArtistDialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
   const artistQuery = useArtist(artistId, knownArtist);
   const nominationsQuery = useArtistNominations(artistId);
 
@@ -63,7 +64,18 @@ export function ArtistDialog({ artistId, knownArtist, categoryId, onClose }: Art
         // first, and the trending tooltip does not pop open on arrival.
         onOpenAutoFocus={(event) => {
           event.preventDefault();
+          openerRef.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
           contentRef.current?.focus();
+        }}
+        // The dialog has no Radix trigger (a card button or a link opens it), so give focus back
+        // to whatever opened it; keyboard users continue where they were.
+        onCloseAutoFocus={(event) => {
+          const opener = openerRef.current;
+          if (opener?.isConnected) {
+            event.preventDefault();
+            opener.focus();
+          }
         }}
       >
         {content}

@@ -1,0 +1,312 @@
+import type { Page } from '@playwright/test';
+import {
+  createCategory,
+  createNominee,
+  createNomination,
+} from '../test/factories/catalog-factory.js';
+import { createCompletedPayment } from '../test/factories/payment-factory.js';
+import { EMPTY_BASE_URL, expect, setLanguage, test } from './fixtures.js';
+
+/** A fresh category with one nominee: each test owns its data, so tests can run in parallel. */
+async function categoryWithNominee(
+  db: Parameters<typeof createCategory>[0],
+  suffix = String(Date.now()),
+) {
+  const category = await createCategory(db, {
+    name: `Best Makossa ${suffix}`,
+    nameFr: `Meilleur makossa ${suffix}`,
+    description: 'The sound of Douala.',
+    descriptionFr: 'Le son de Douala.',
+    icon: 'fa-solid fa-music',
+  });
+  const nominee = await createNominee(db, {
+    categoryIds: [category.id],
+    artist: { name: `Ama Fotso ${suffix}`, bio: 'Soul singer from Bafoussam.', bioFr: null },
+    nomination: { nominationTitle: 'Langue maternelle', nominationTitleFr: null },
+  });
+  return { category, artist: nominee.artist, nomination: nominee.nominations[0]! };
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+test.describe('public catalogue', () => {
+  test('browses the categories and opens one', async ({ page, db }) => {
+    const { category, artist } = await categoryWithNominee(db);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/categories$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vote for your favourites');
+
+    const card = page.getByRole('listitem').filter({ hasText: category.name });
+    await expect(card.getByRole('heading', { name: category.name })).toBeVisible();
+    await expect(card).toContainText('1 nominee');
+    await expect(card).toContainText('The sound of Douala.');
+
+    await card.getByRole('link', { name: 'Vote Now' }).click();
+    await expect(page).toHaveURL(`/category/${category.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
+    await expect(page.getByText('1 nominee')).toBeVisible();
+    await expect(page).toHaveTitle(`${category.name} · Palmarès`);
+
+    const nominee = page.getByTestId('artist-card');
+    await expect(nominee).toHaveCount(1);
+    // A nomination title replaces the name as the heading; the artist is still named.
+    await expect(nominee.getByRole('heading', { name: 'Langue maternelle' })).toBeVisible();
+    await expect(nominee).toContainText(`by ${artist.name}`);
+    await expect(nominee).toContainText('Soul singer from Bafoussam.');
+    await expect(nominee).toContainText('1 category');
+    // No photo: the initials placeholder stands in.
+    await expect(nominee.getByTestId('artist-photo-placeholder')).toBeVisible();
+  });
+
+  test('Vote Now carries the artist and its categories to checkout', async ({ page, db }) => {
+    const { category, artist } = await categoryWithNominee(db);
+    await page.goto(`/category/${category.id}`);
+    const vote = page.getByTestId('artist-card').getByRole('link', { name: 'Vote Now' });
+    const href = await vote.getAttribute('href');
+    expect(href).toMatch(/^\/checkout\?artist=/);
+    const carried = JSON.parse(new URL(href!, 'http://x').searchParams.get('artist')!) as {
+      id: string;
+      categories: Array<{ id: string }>;
+    };
+    expect(carried.id).toBe(artist.id);
+    expect(carried.categories.map((c) => c.id)).toEqual([category.id]);
+  });
+
+  test('shows the default bio, badges capped at two plus +n, and the trending mark', async ({
+    page,
+    db,
+  }) => {
+    const categories = [
+      await createCategory(db),
+      await createCategory(db),
+      await createCategory(db),
+      await createCategory(db),
+    ];
+    const star = await createNominee(db, {
+      categoryIds: categories.map((c) => c.id),
+      artist: { name: `Tchami ${Date.now()}`, bio: null, bioFr: null },
+    });
+    await createCompletedPayment(db, {
+      votes: [{ nominationId: star.nominations[0]!.id, voteCount: 5 }],
+    });
+    await page.goto(`/category/${categories[0]!.id}`);
+    const card = page.getByTestId('artist-card');
+    await expect(card).toContainText('Rising star making waves in the music industry');
+    await expect(card.getByRole('listitem')).toHaveCount(3);
+    await expect(card.getByRole('listitem').last()).toContainText('+2');
+    await expect(card).toContainText('4 categories');
+    await expect(card.getByRole('button', { name: 'Trending' })).toBeVisible();
+  });
+
+  test('opens the artist profile and closes it with the button and with Escape', async ({
+    page,
+    db,
+  }) => {
+    const { category, artist } = await categoryWithNominee(db);
+    const other = await createCategory(db, { name: `Song of the Year ${Date.now()}` });
+    await createNomination(
+      db,
+      { artistId: artist.id, categoryId: other.id },
+      { nominationTitle: 'Rentre à la maison' },
+    );
+    await page.goto(`/category/${category.id}`);
+
+    const viewProfile = page.getByRole('button', { name: 'View Profile' });
+    await viewProfile.click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByRole('heading', { name: artist.name })).toBeVisible();
+    await expect(dialog(page)).toContainText('2 categories');
+    await expect(dialog(page)).toContainText('Soul singer from Bafoussam.');
+    await expect(dialog(page)).toContainText(other.name);
+    await expect(dialog(page)).toContainText('Rentre à la maison');
+    await expect(dialog(page).getByRole('link', { name: 'Vote' })).toHaveAttribute(
+      'href',
+      /^\/checkout\?artist=/,
+    );
+    await expect(dialog(page).getByRole('button', { name: 'Share' })).toBeVisible();
+
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    await expect(dialog(page)).toBeHidden();
+
+    await viewProfile.click();
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(viewProfile).toBeFocused();
+  });
+
+  test('a shared link shows the banner and highlights the nominee', async ({ page, db }) => {
+    const { category, artist, nomination } = await categoryWithNominee(db);
+    // Enough neighbours that the shared card starts below the fold.
+    for (let i = 0; i < 5; i++) await createNominee(db, { categoryIds: [category.id] });
+
+    await page.goto(`/share/${nomination.shareableLink}`);
+    const banner = page.getByTestId('shared-banner');
+    await expect(banner).toContainText('Shared Nomination');
+    await expect(banner).toContainText(`Someone shared ${artist.name}'s nomination with you!`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
+
+    const highlighted = page.locator('[data-testid="artist-card"][data-highlighted]');
+    await expect(highlighted).toHaveCount(1);
+    await expect(highlighted).toContainText(artist.name);
+    await expect(highlighted).toBeInViewport();
+    // The address stays the share link, so the Share button passes it on.
+    await expect(page).toHaveURL(`/share/${nomination.shareableLink}`);
+  });
+
+  test('an unknown share link says so', async ({ page, allowConsole }) => {
+    allowConsole({ text: /status of 404/, url: /\/api\/nominations\/share\// });
+    await page.goto('/share/NoSuchLink12345');
+    await expect(page.getByRole('heading', { name: 'Nomination Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  });
+
+  test('?artist= opens the profile, then leaves the address', async ({ page, db }) => {
+    const { category, artist } = await categoryWithNominee(db);
+    await page.goto(`/category/${category.id}?artist=${artist.id}`);
+    await expect(dialog(page).getByRole('heading', { name: artist.name })).toBeVisible();
+    await expect(page).toHaveURL(`/category/${category.id}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('?artist= with an unknown artist shows Artist Not Found', async ({
+    page,
+    db,
+    allowConsole,
+  }) => {
+    allowConsole({ text: /status of 404/, url: /\/api\/artists\// });
+    const { category } = await categoryWithNominee(db);
+    await page.goto(`/category/${category.id}?artist=00000000-0000-4000-8000-000000000000`);
+    await expect(dialog(page).getByRole('heading', { name: 'Artist Not Found' })).toBeVisible();
+    await expect(dialog(page)).toContainText(
+      "The artist you're looking for doesn't exist or has been removed.",
+    );
+  });
+
+  test('Share copies the page link where there is no share sheet', async ({
+    page,
+    context,
+    db,
+    browserName,
+  }) => {
+    test.skip(browserName !== 'chromium', 'clipboard permissions are Chromium-specific');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // Force the copy path on every project, including phone emulation.
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined });
+    });
+    const { category } = await categoryWithNominee(db);
+    await page.goto(`/category/${category.id}`);
+    await page.getByRole('button', { name: 'Share this category' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Link Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  });
+
+  test('on a phone, Share opens the share sheet with the nomination link', async ({
+    page,
+    db,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the share sheet is for touch screens');
+    await page.addInitScript(() => {
+      const calls: ShareData[] = [];
+      Object.assign(window, { shareCalls: calls });
+      Object.defineProperty(Navigator.prototype, 'share', {
+        value: (data: ShareData) => {
+          calls.push(data);
+          return Promise.resolve();
+        },
+      });
+    });
+    const { category, nomination } = await categoryWithNominee(db);
+    await page.goto(`/category/${category.id}`);
+    await page.getByRole('button', { name: /Share the nomination of/ }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls),
+      )
+      .toEqual([expect.objectContaining({ url: expect.stringMatching(/\/share\//) })]);
+    const [call] = await page.evaluate(
+      () => (window as unknown as { shareCalls: ShareData[] }).shareCalls,
+    );
+    expect(call!.url).toMatch(new RegExp(`/share/${nomination.shareableLink}$`));
+  });
+});
+
+test.describe('languages', () => {
+  test('switches to French and back, and remembers the choice', async ({ page, db }) => {
+    const { category } = await categoryWithNominee(db);
+    await page.goto('/categories');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votez pour vos favoris');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { name: category.nameFr! })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votez pour vos favoris');
+    await expect(page.getByRole('button', { name: 'Français' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vote for your favourites');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vote for your favourites');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('French falls back to English fields that have no translation', async ({ page, db }) => {
+    const { category, artist } = await categoryWithNominee(db);
+    await page.goto('/categories');
+    await setLanguage(page, 'fr');
+    await page.goto(`/category/${category.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.nameFr!);
+    const card = page.getByTestId('artist-card');
+    // bioFr and nominationTitleFr are empty in the factory data: the English text shows.
+    await expect(card).toContainText('Soul singer from Bafoussam.');
+    await expect(card.getByRole('heading', { name: 'Langue maternelle' })).toBeVisible();
+    await expect(card).toContainText(`par ${artist.name}`);
+    await expect(card.getByRole('link', { name: 'Voter maintenant' })).toBeVisible();
+  });
+});
+
+test.describe('empty and missing', () => {
+  test('a category without nominees says so', async ({ page, db }) => {
+    const category = await createCategory(db);
+    await page.goto(`/category/${category.id}`);
+    await expect(page.getByRole('heading', { name: 'No Nominees Yet' })).toBeVisible();
+    await expect(
+      page.getByText('No artists have been nominated in this category yet. Check back soon!'),
+    ).toBeVisible();
+  });
+
+  test('a missing category offers the way home', async ({ page, allowConsole }) => {
+    // The category and its nominees are requested together; both answer 404.
+    allowConsole({ text: /status of 404/, url: /\/api\/(categories|nominations\/category)\// });
+    await page.goto('/category/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Category Not Found' })).toBeVisible();
+    await expect(
+      page.getByText("The category you're looking for doesn't exist or has been removed."),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/categories$/);
+  });
+
+  test('no categories at all', async ({ page }) => {
+    await page.goto(`${EMPTY_BASE_URL}/categories`);
+    await expect(page.getByText('No categories available yet.')).toBeVisible();
+  });
+
+  test('unknown pages show the 404 page, in both languages', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await setLanguage(page, 'fr');
+    await expect(page.getByRole('heading', { name: '404 Page introuvable' })).toBeVisible();
+    await expect(page.getByText("Avez-vous oublié d'ajouter la page au routeur ?")).toBeVisible();
+  });
+});
