@@ -4,8 +4,9 @@ import { AppEvents } from '../events/app-events.js';
 import { openConfiguredDatabase } from './open-configured.js';
 import { seedDemoEvent } from './seed.js';
 
-const database = await openConfiguredDatabase(loadConfig());
-const result = await seedDemoEvent({ db: database.db, database, events: new AppEvents() });
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
+const result = await seedDemoEvent({ db: database.db, database, events: new AppEvents(), config });
 await database.close();
 console.log(
   result.created

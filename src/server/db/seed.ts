@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import { createPhoneHasher } from '../payments/phone-hash.js';
 import { settle } from '../payments/settle.js';
 import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '../../shared/money.js';
 import { artists, categories, nominations, paymentVotes, payments } from './schema.js';
@@ -28,7 +29,7 @@ export interface SeedResult {
  * start. Payments go through settle(), so tallies match what real voting would produce.
  */
 export async function seedDemoEvent(
-  ctx: Pick<AppContext, 'db' | 'database' | 'events'>,
+  ctx: Pick<AppContext, 'db' | 'database' | 'events' | 'config'>,
 ): Promise<SeedResult> {
   const empty: SeedResult = {
     created: false,
@@ -50,8 +51,9 @@ export async function seedDemoEvent(
   });
 }
 
-async function seed(ctx: Pick<AppContext, 'db' | 'events'>): Promise<SeedResult> {
+async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'config'>): Promise<SeedResult> {
   const { db } = ctx;
+  const hashPhone = createPhoneHasher(ctx.config);
   const now = Date.now();
   const base = new Date(now - 30 * 24 * HOUR);
 
@@ -138,6 +140,7 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events'>): Promise<SeedResult>
     const recent = i >= 190;
     const at = new Date(now - (recent ? rand() * 20 * HOUR : (1 + rand() * 13) * 24 * HOUR));
     const fate = rand();
+    const phone = provider === 'campay' ? `2376${String(70000000 + i * 7919).slice(0, 8)}` : null;
     const [payment] = await db
       .insert(payments)
       .values({
@@ -146,8 +149,8 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events'>): Promise<SeedResult>
         amount: amountForVotes(totalVotes, currency),
         totalVotes,
         voterEmail: rand() < 0.6 || provider === 'stripe' ? `fan${i + 1}@example.com` : null,
-        phoneNumber:
-          provider === 'campay' ? `2376${String(70000000 + i * 7919).slice(0, 8)}` : null,
+        phoneNumber: phone,
+        phoneHash: phone ? hashPhone(phone) : null,
         providerRef: `demo-${provider}-${i + 1}`,
         attemptedAt: fate < 0.97 ? at : null,
         createdAt: at,

@@ -74,8 +74,8 @@ export function paymentConditions(
     const any: SQL[] = [];
     if (s.idRange) any.push(sql`p.id BETWEEN ${s.idRange[0]}::uuid AND ${s.idRange[1]}::uuid`);
     if (s.email) any.push(sql`p.voter_email = ${s.email}`);
-    if (s.phone)
-      any.push(sql`p.phone_hash = ${hashPhone(s.phone)}`, sql`p.phone_number = ${s.phone}`);
+    // Every payment with a phone stores its keyed hash, which is indexed; the plain column is not.
+    if (s.phone) any.push(sql`p.phone_hash = ${hashPhone(s.phone)}`);
     if (s.receiptCode) any.push(sql`p.receipt_code = ${s.receiptCode}`);
     // Part of an e-mail typed from memory: a prefix match (the only search that scans).
     if (!s.email && !s.idRange && !s.phone && !s.receiptCode) {
