@@ -6,7 +6,7 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'migrations', 'node_modules', 'test-results', 'playwright-report', 'public', '.bench'] },
+  { ignores: ['dist', '.e2e-build', 'data', 'migrations', 'node_modules', 'test-results', 'playwright-report', 'public', '.bench'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

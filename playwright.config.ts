@@ -55,14 +55,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node dist/server/main.js',
+      command: `node ${process.env.E2E_SERVER ?? 'dist/server/main.js'}`,
       url: `http://127.0.0.1:${port}/readyz`,
       env: { ...serverEnv(process.env.E2E_DATABASE_URL), PORT: String(port) },
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
-      command: 'node dist/server/main.js',
+      command: `node ${process.env.E2E_SERVER ?? 'dist/server/main.js'}`,
       url: `http://127.0.0.1:${emptyPort}/readyz`,
       env: { ...serverEnv(process.env.E2E_EMPTY_DATABASE_URL), PORT: String(emptyPort) },
       reuseExistingServer: false,

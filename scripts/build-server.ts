@@ -1,5 +1,9 @@
-/** Bundles the server into dist/server/main.js (dependencies stay external) and precompresses client assets. */
+/**
+ * Bundles the server into dist/server/main.js (dependencies stay external) and precompresses client
+ * assets. BUILD_OUT_DIR replaces `dist` (each end-to-end run builds into its own folder).
+ */
 import { build } from 'esbuild';
+const outDir = process.env.BUILD_OUT_DIR ?? 'dist';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -11,14 +15,14 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  outdir: 'dist/server',
+  outdir: path.join(outDir, 'server'),
   entryNames: '[name]',
   sourcemap: true,
   logLevel: 'warning',
 });
 
 // Slow phone connections: serve .br/.gz files made once at build time instead of compressing per request.
-const assets = 'dist/client/assets';
+const assets = path.join(outDir, 'client', 'assets');
 for (const name of existsSync(assets) ? readdirSync(assets) : []) {
   const file = path.join(assets, name);
   if (!/\.(js|css|svg|json)$/.test(name) || statSync(file).size < 1024) continue;

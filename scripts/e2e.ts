@@ -3,7 +3,8 @@
  * makes sure PostgreSQL is up, builds, and gives each server a scratch database dropped afterwards.
  */
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { createScratchDatabase, ensurePostgres } from '../test/support/postgres-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -18,7 +19,12 @@ if (!(await ensurePostgres())) {
   process.exit(1);
 }
 
-const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+// A build of its own: another run (or a developer's npm start) may be rebuilding dist/ meanwhile.
+const outDir = path.resolve('.e2e-build', String(process.pid));
+const build = spawnSync('npm', ['run', 'build'], {
+  stdio: 'inherit',
+  env: { ...process.env, BUILD_OUT_DIR: outDir },
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const main = await createScratchDatabase('palmares_e2e');
@@ -27,11 +33,17 @@ let status: number;
 try {
   const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, E2E_DATABASE_URL: main.url, E2E_EMPTY_DATABASE_URL: empty.url },
+    env: {
+      ...process.env,
+      E2E_DATABASE_URL: main.url,
+      E2E_EMPTY_DATABASE_URL: empty.url,
+      E2E_SERVER: path.join(outDir, 'server', 'main.js'),
+    },
   });
   status = run.status ?? 1;
 } finally {
   await main.drop();
   await empty.drop();
+  rmSync(outDir, { recursive: true, force: true });
 }
 process.exit(status);
