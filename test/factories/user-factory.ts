@@ -5,6 +5,16 @@ import { createSession } from '../../src/server/features/auth/session-store.js';
 import { createUser, setPasswordHash } from '../../src/server/features/auth/users-store.js';
 
 let sequence = 0;
+/** scrypt is deliberately slow; tests reuse one hash per password. */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+};
 
 /** A user (optionally with a local password), nothing else. */
 export async function createTestUser(
@@ -15,7 +25,7 @@ export async function createTestUser(
     email: options.email ?? `user${++sequence}-${Date.now()}@example.com`,
     isAdmin: options.isAdmin ?? false,
   });
-  if (options.password) await setPasswordHash(db, user.id, await hashPassword(options.password));
+  if (options.password) await setPasswordHash(db, user.id, await hashOnce(options.password));
   return user;
 }
 
