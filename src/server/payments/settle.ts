@@ -48,6 +48,12 @@ export interface SettleOptions {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/**
+ * Added: settlements of payments for the same artist lock the same tally rows, in an order the
+ * query plan picks. Should two ever deadlock, PostgreSQL aborts one whole transaction; running it
+ * again is safe (nothing of it was kept) and beats failing a webhook or a poll.
+ */
+const RETRYABLE = new Set(['40P01', '40001']);
 const hourOf = (at: Date) =>
   sql`date_trunc('hour', ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
 
@@ -78,10 +84,20 @@ export async function settle(
       return result;
     } catch (error) {
       // A receipt-code collision (about 1 in 2^59 per pair) aborts the transaction: retry with a new code.
-      if (attempt < 3 && (error as { code?: string }).code === UNIQUE_VIOLATION) continue;
+      const code = pgErrorCode(error);
+      if (attempt < 3 && (code === UNIQUE_VIOLATION || (code && RETRYABLE.has(code)))) continue;
       throw error;
     }
   }
+}
+
+/** Drizzle wraps driver errors (DrizzleQueryError), so PostgreSQL's SQLSTATE may sit on `cause`. */
+function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
 
 async function settleOnce(
