@@ -1,10 +1,75 @@
+import { Layers } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { Link, useLocation, useSearch } from 'wouter';
+import { EmptyState } from '../../components/empty-state';
+import { PageLayout } from '../../components/layout/page-layout';
+import { RouteFallback } from '../../components/layout/route-fallback';
+import { buttonVariants } from '../../components/ui/button-variants';
+import { toast } from '../../components/ui/toast-store';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CheckoutView } from './checkout-view';
+import { parseArtistParam } from './parse-artist-param';
 
-// Placeholder until the checkout screen lands; routes.tsx lazy-loads this named export.
+/**
+ * /checkout?artist=<URL-encoded JSON> (SPEC 2). Without a usable artist the voter is told why and
+ * sent home; an artist without nominations cannot be voted for.
+ */
 export function CheckoutPage() {
-  const { t } = useTranslation('checkout');
-  useDocumentTitle(t('title'));
-  return <PlaceholderPage title={t('title')} />;
+  // The receipt modal's texts load with the page, so showing it never waits on the network.
+  const { t } = useTranslation(['checkout', 'receipts']);
+  const { t: tc } = useTranslation('common');
+  useDocumentTitle(t('checkout:title'));
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const parsed = useMemo(() => parseArtistParam(search), [search]);
+
+  // Once per problem: StrictMode and re-renders must not repeat the toast or the redirect.
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (parsed.kind === 'ok' || reported.current === parsed.kind) return;
+    reported.current = parsed.kind;
+    if (parsed.kind === 'missing') {
+      toast({
+        title: t('checkout:toasts.noSelectionTitle'),
+        description: t('checkout:toasts.noSelectionText'),
+      });
+      navigate('/', { replace: true });
+    } else if (parsed.kind === 'invalid') {
+      toast({
+        title: t('checkout:toasts.invalidDataTitle'),
+        description: t('checkout:toasts.invalidDataText'),
+        variant: 'destructive',
+      });
+      navigate('/', { replace: true });
+    } else {
+      toast({
+        title: t('checkout:toasts.noCategoriesTitle'),
+        description: t('checkout:toasts.noCategoriesText'),
+        variant: 'destructive',
+      });
+    }
+  }, [parsed.kind, navigate, t]);
+
+  if (parsed.kind === 'ok') return <CheckoutView artist={parsed.artist} />;
+  if (parsed.kind === 'noCategories') {
+    return (
+      <PageLayout>
+        <EmptyState
+          as="h1"
+          icon={Layers}
+          title={t('checkout:noCategories.title')}
+          text={t('checkout:noCategories.text')}
+          className="py-20"
+          action={
+            <Link href="/categories" className={buttonVariants({ variant: 'default' })}>
+              {tc('actions.backToHome')}
+            </Link>
+          }
+        />
+      </PageLayout>
+    );
+  }
+  // Redirecting home.
+  return <RouteFallback />;
 }

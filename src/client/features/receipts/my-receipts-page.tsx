@@ -1,10 +1,129 @@
+import { useMutation } from '@tanstack/react-query';
+import { ReceiptText, SearchX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { useLocation, useSearch } from 'wouter';
+import type { ReceiptLookupRequest, ReceiptSummary } from '../../../shared/schemas/receipt';
+import { EmptyState } from '../../components/empty-state';
+import { PageLayout } from '../../components/layout/page-layout';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast-store';
+import { serverMessage } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { lookupReceipts } from './receipt-api';
+import { ReceiptLookupForm } from './receipt-lookup-form';
+import { ReceiptModal } from './receipt-modal';
+import { ReceiptSummaryCard } from './receipt-summary-card';
+import { useReceiptViewer } from './use-receipt-viewer';
 
-// Placeholder until the receipt lookup lands; routes.tsx lazy-loads this named export.
+/** /my-receipts: find receipts by e-mail or phone; ?code= opens one directly (SPEC 2). */
 export function MyReceiptsPage() {
   const { t } = useTranslation('receipts');
+  const { t: tc } = useTranslation('common');
   useDocumentTitle(t('title'));
-  return <PlaceholderPage title={t('title')} />;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const viewer = useReceiptViewer();
+  const { open: openReceipt } = viewer;
+  const code = new URLSearchParams(search).get('code')?.trim() ?? '';
+
+  // Links from voter tracking carry ?code=: open it once per code, not on every render.
+  const openedCode = useRef<string | null>(null);
+  useEffect(() => {
+    if (!code || openedCode.current === code) return;
+    openedCode.current = code;
+    void openReceipt(code, 'full');
+  }, [code, openReceipt]);
+
+  const lookup = useMutation<ReceiptSummary[], Error, ReceiptLookupRequest>({
+    mutationFn: lookupReceipts,
+    onSuccess: (receipts) => {
+      if (receipts.length === 0) toast({ title: t('empty.title') });
+    },
+    onError: (error) => {
+      toast({
+        title: t('errors.lookupTitle'),
+        description: serverMessage(error) ?? t('errors.lookupFailed'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const closeReceipt = () => {
+    viewer.close();
+    if (code) navigate('/my-receipts', { replace: true });
+  };
+
+  return (
+    <PageLayout>
+      <section className="relative overflow-hidden bg-ink-950 text-white">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_20rem_at_85%_-10%,rgb(226_184_79/0.28),transparent_60%)]"
+        />
+        <div className="relative mx-auto max-w-3xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 sm:pb-20">
+          <p className="inline-flex items-center gap-2 text-xs font-semibold tracking-[0.2em] text-gold-300 uppercase">
+            <ReceiptText className="size-4" aria-hidden="true" />
+            {tc('brandTagline')}
+          </p>
+          <h1 className="mt-2 font-display text-3xl leading-tight font-semibold sm:text-5xl">
+            {t('title')}
+          </h1>
+          <p className="mt-3 max-w-xl text-base text-white/80 sm:text-lg">{t('intro')}</p>
+        </div>
+      </section>
+      <div className="relative mx-auto -mt-8 flex max-w-3xl flex-col gap-6 px-4 pb-12 sm:-mt-10 sm:px-6">
+        <Card className="p-4 sm:p-6">
+          <ReceiptLookupForm searching={lookup.isPending} onSearch={(r) => lookup.mutate(r)} />
+        </Card>
+        <LookupResults
+          receipts={lookup.data}
+          openingCode={viewer.openingCode}
+          onView={(receiptCode) => void viewer.open(receiptCode, 'short')}
+        />
+      </div>
+      <ReceiptModal receipt={viewer.receipt} onClose={closeReceipt} />
+    </PageLayout>
+  );
+}
+
+interface LookupResultsProps {
+  receipts: ReceiptSummary[] | undefined;
+  openingCode: string | null;
+  onView: (code: string) => void;
+}
+
+function LookupResults({ receipts, openingCode, onView }: LookupResultsProps) {
+  const { t } = useTranslation('receipts');
+  if (!receipts) return null;
+  if (receipts.length === 0) {
+    return (
+      <div role="status">
+        <EmptyState icon={SearchX} title={t('empty.title')} text={t('empty.text')} />
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="receipt-results-heading" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="receipt-results-heading" className="font-display text-2xl font-semibold">
+          {t('results.heading')}
+        </h2>
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('results.count', { count: receipts.length })}
+        </p>
+      </div>
+      <ul className="flex flex-col gap-3">
+        {receipts.map((receipt) => (
+          <li key={receipt.receiptCode}>
+            <ReceiptSummaryCard
+              receipt={receipt}
+              opening={openingCode === receipt.receiptCode}
+              onView={onView}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

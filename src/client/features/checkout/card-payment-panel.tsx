@@ -1,0 +1,190 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emailSchema, type PaymentConfig } from '../../../shared/schemas/payment';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast-store';
+import { errorStatus, serverMessage } from '../../lib/api-error';
+import type { CardPayHandlers } from './card-confirmation';
+import { confirmCardPayment, markPaymentAttempt } from './checkout-api';
+import { CardPayButton } from './pay-button';
+import { SandboxCardForm } from './sandbox-card-form';
+import type { CardPayment } from './use-card-payment';
+
+const StripeCardForm = lazy(() =>
+  import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })),
+);
+
+interface CardPaymentPanelProps {
+  config: PaymentConfig;
+  card: CardPayment;
+  totalVotes: number;
+  /** The USD total, formatted. */
+  amount: string;
+  email: string;
+  onEmailChange: (email: string) => void;
+  /** Locked while another payment is followed. */
+  disabled: boolean;
+  /** The card was charged and the server confirmed it: show the receipt. */
+  onCompleted: (paymentId: string) => Promise<void>;
+  /** The provider is still processing: follow it like a mobile-money payment. */
+  onPending: (paymentId: string) => void;
+}
+
+/** A message from the server when it sent one, else the caller's wording. */
+const messageOr = (error: unknown, fallback: string) =>
+  (errorStatus(error) !== null ? serverMessage(error) : null) ?? fallback;
+
+/**
+ * The card form (SPEC 4 "Card flow"): e-mail, then Stripe's Payment Element in live mode or our
+ * test-card form in sandbox mode. On Pay: the split and e-mail are sent if still pending, the
+ * attempt is marked, the card confirmed with the provider, then the payment with our server.
+ */
+export function CardPaymentPanel(props: CardPaymentPanelProps) {
+  const { t } = useTranslation('checkout');
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const { card, config } = props;
+
+  const fail = (title: string, description: string) =>
+    toast({ title, description, variant: 'destructive' });
+
+  const pay = async (handlers: CardPayHandlers) => {
+    if (busy) return;
+    if (props.totalVotes === 0) {
+      fail(t('toasts.noVotesTitle'), t('toasts.noVotesText'));
+      return;
+    }
+    if (!props.email.trim()) {
+      fail(t('toasts.emailRequiredTitle'), t('toasts.emailRequiredText'));
+      return;
+    }
+    if (!emailSchema.safeParse(props.email).success) {
+      fail(t('toasts.invalidEmailTitle'), t('toasts.invalidEmailText'));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (!(await handlers.validate())) return;
+      let paymentId: string | null;
+      try {
+        paymentId = await card.flush();
+      } catch (error) {
+        fail(t('toasts.paymentErrorTitle'), messageOr(error, t('toasts.unexpectedText')));
+        return;
+      }
+      if (!paymentId) {
+        fail(t('toasts.paymentErrorTitle'), t('toasts.setupIncompleteText'));
+        return;
+      }
+      try {
+        await markPaymentAttempt(paymentId);
+      } catch (error) {
+        fail(t('toasts.paymentErrorTitle'), messageOr(error, t('toasts.unexpectedText')));
+        return;
+      }
+      const charged = await handlers.confirm(paymentId);
+      if (!charged.ok) {
+        fail(t('toasts.paymentFailedTitle'), charged.message || t('toasts.paymentFailedText'));
+        return;
+      }
+      let confirmed;
+      try {
+        confirmed = await confirmCardPayment(charged.paymentIntentId);
+      } catch {
+        fail(t('toasts.paymentErrorTitle'), t('toasts.confirmErrorText'));
+        return;
+      }
+      if (confirmed.status === 'completed') {
+        card.forget();
+        await props.onCompleted(confirmed.paymentId);
+      } else {
+        props.onPending(confirmed.paymentId);
+      }
+    } catch {
+      fail(t('toasts.paymentErrorTitle'), t('toasts.unexpectedText'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const emailField = (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`${id}-email`}>{t('card.emailLabel')}</Label>
+      <Input
+        id={`${id}-email`}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        aria-required="true"
+        placeholder={t('emailPlaceholder')}
+        value={props.email}
+        disabled={props.disabled || busy}
+        aria-describedby={`${id}-email-hint`}
+        onChange={(event) => props.onEmailChange(event.target.value)}
+      />
+      <p id={`${id}-email-hint`} className="text-sm text-muted-foreground">
+        {t('card.emailHint')}
+      </p>
+    </div>
+  );
+  const payDisabled = props.disabled || props.totalVotes === 0;
+
+  if (config.card === 'sandbox') {
+    return (
+      <SandboxCardForm
+        testCards={config.testCards ?? []}
+        amount={props.amount}
+        busy={busy}
+        disabled={payDisabled}
+        onPay={(handlers) => void pay(handlers)}
+      >
+        {emailField}
+      </SandboxCardForm>
+    );
+  }
+
+  const publishableKey = config.stripePublishableKey;
+  if (config.card === 'stripe' && publishableKey && card.clientSecret) {
+    return (
+      <Suspense fallback={<CardFormSkeleton />}>
+        <StripeCardForm
+          publishableKey={publishableKey}
+          clientSecret={card.clientSecret}
+          version={card.version}
+          amount={props.amount}
+          busy={busy}
+          disabled={payDisabled}
+          onPay={(handlers) => void pay(handlers)}
+        >
+          {emailField}
+        </StripeCardForm>
+      </Suspense>
+    );
+  }
+
+  // Live mode before the first intent exists (or with no votes selected yet).
+  return (
+    <div className="flex flex-col gap-4">
+      {emailField}
+      {props.totalVotes > 0 ? <CardFormSkeleton /> : null}
+      <CardPayButton amount={props.amount} busy={false} disabled />
+    </div>
+  );
+}
+
+function CardFormSkeleton() {
+  const { t } = useTranslation('checkout');
+  return (
+    <div role="status" aria-busy="true" className="flex flex-col gap-2">
+      <span className="sr-only">{t('card.preparing')}</span>
+      <Skeleton className="h-11 w-full" />
+      <div className="grid grid-cols-2 gap-2">
+        <Skeleton className="h-11" />
+        <Skeleton className="h-11" />
+      </div>
+    </div>
+  );
+}

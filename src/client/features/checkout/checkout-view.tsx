@@ -1,0 +1,211 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { PRICE_PER_VOTE } from '../../../shared/money';
+import type { ReceiptDetail } from '../../../shared/schemas/receipt';
+import { PageLayout } from '../../components/layout/page-layout';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast-store';
+import { useLanguage } from '../../lib/use-language';
+import { formatMoney } from '../receipts/format-money';
+import { fetchReceiptForPayment } from '../receipts/receipt-api';
+import { ReceiptModal } from '../receipts/receipt-modal';
+import { CardPaymentPanel } from './card-payment-panel';
+import { CheckoutHero } from './checkout-hero';
+import { fetchPaymentConfig } from './checkout-api';
+import { MobileMoneyOverlay } from './mobile-money-overlay';
+import { MobileMoneyPanel } from './mobile-money-panel';
+import type { CheckoutArtist } from './parse-artist-param';
+import { PaymentMethodToggle, type PaymentMethod } from './payment-method-toggle';
+import { PollingStatusBanner } from './polling-status';
+import { TransactionCheckPanel } from './transaction-check-panel';
+import { useCardPayment } from './use-card-payment';
+import { useLeaveWarning } from './use-leave-warning';
+import { usePaymentPolling } from './use-payment-polling';
+import { usePhoneOverlay } from './use-phone-overlay';
+import { useStripeReturn } from './use-stripe-return';
+import { defaultVoteCounts, voteLines, voteTotals, type VoteCounts } from './vote-selection';
+import { VotePanel } from './vote-panel';
+
+const paymentConfigQueryKey = ['/api/payment-config'] as const;
+
+/** After a payment the public tallies changed: catalogue screens refetch when next shown. */
+const CATALOG_KEY = /^\/api\/(categories|nominations|artists)/;
+
+/** The checkout screen for a valid artist with at least one nomination (SPEC 2 "Checkout"). */
+export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
+  const { t } = useTranslation('checkout');
+  const { t: tr } = useTranslation('receipts');
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+
+  const nominationIds = useMemo(
+    () => artist.categories.map((category) => category.nominationId),
+    [artist],
+  );
+  const [counts, setCounts] = useState<VoteCounts>(() => defaultVoteCounts(nominationIds));
+  const lines = useMemo(() => voteLines(nominationIds, counts), [nominationIds, counts]);
+  const totals = voteTotals(lines);
+  const xafTotal = formatMoney(totals.xaf, 'XAF', language);
+  const usdTotal = formatMoney(totals.usdCents, 'USD', language);
+
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod>('mobileMoney');
+  const [email, setEmail] = useState('');
+  const [receipt, setReceipt] = useState<ReceiptDetail | null>(null);
+  const config = useQuery({ queryKey: paymentConfigQueryKey, queryFn: fetchPaymentConfig });
+  const mobileMoneyAvailable = config.data ? config.data.mobileMoney !== 'off' : true;
+  const cardAvailable = config.data ? config.data.card !== 'off' : true;
+  // A method the deployment does not offer is never the selected one.
+  const method: PaymentMethod =
+    chosenMethod === 'mobileMoney' && !mobileMoneyAvailable && cardAvailable
+      ? 'card'
+      : chosenMethod === 'card' && !cardAvailable
+        ? 'mobileMoney'
+        : chosenMethod;
+
+  const overlay = usePhoneOverlay();
+
+  /** Completed: receipt code, then receipt, then the modal (SPEC 4). */
+  const showReceipt = async (paymentId: string) => {
+    try {
+      const loaded = await fetchReceiptForPayment(paymentId);
+      setReceipt(loaded);
+    } catch {
+      toast({
+        title: tr('errors.loadTitle'),
+        description: tr('errors.loadFailed'),
+        variant: 'destructive',
+      });
+    } finally {
+      overlay.close();
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          typeof query.queryKey[0] === 'string' && CATALOG_KEY.test(query.queryKey[0]),
+      });
+    }
+  };
+
+  const polling = usePaymentPolling({
+    onCompleted: showReceipt,
+    onFailed: () => {
+      overlay.close();
+      toast({
+        title: t('toasts.paymentFailedTitle'),
+        description: t('toasts.paymentFailedText'),
+        variant: 'destructive',
+      });
+    },
+  });
+  useLeaveWarning(polling.active, t('leaveWarning'));
+
+  const card = useCardPayment(method === 'card' && cardAvailable && !!config.data, lines, email);
+  useStripeReturn(showReceipt, polling.start);
+
+  const locked = polling.active;
+  const onVotesChange = (nominationId: string, value: number) =>
+    setCounts((current) => ({ ...current, [nominationId]: value }));
+
+  let paymentBody;
+  if (config.isPending) {
+    paymentBody = (
+      <div role="status" aria-busy="true" className="flex flex-col gap-3">
+        <span className="sr-only">{t('card.preparing')}</span>
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  } else if (config.isError) {
+    paymentBody = (
+      <div className="flex flex-col items-center gap-3 py-6 text-center">
+        <AlertTriangle className="size-7 text-gold-700" aria-hidden="true" />
+        <p>{t('toasts.setupFailedText')}</p>
+        <Button variant="outline" onClick={() => void config.refetch()}>
+          {t('panel.tryAgain')}
+        </Button>
+      </div>
+    );
+  } else if (method === 'mobileMoney') {
+    paymentBody = (
+      <MobileMoneyPanel
+        lines={lines}
+        totalVotes={totals.totalVotes}
+        amount={xafTotal}
+        email={email}
+        onEmailChange={setEmail}
+        disabled={locked}
+        testPhones={config.data.mobileMoney === 'sandbox' ? (config.data.testPhones ?? []) : null}
+        overlay={overlay}
+        onInitiated={polling.start}
+      />
+    );
+  } else {
+    paymentBody = (
+      <CardPaymentPanel
+        config={config.data}
+        card={card}
+        totalVotes={totals.totalVotes}
+        amount={usdTotal}
+        email={email}
+        onEmailChange={setEmail}
+        disabled={locked}
+        onCompleted={showReceipt}
+        onPending={polling.start}
+      />
+    );
+  }
+
+  return (
+    <PageLayout>
+      <CheckoutHero artist={artist} />
+      <div className="relative mx-auto -mt-8 grid max-w-6xl gap-4 px-4 pb-12 sm:-mt-10 sm:px-6 lg:grid-cols-5 lg:items-start">
+        <div className="lg:col-span-3">
+          <VotePanel
+            artist={artist}
+            counts={counts}
+            onChange={onVotesChange}
+            totalVotes={totals.totalVotes}
+            totals={`${xafTotal} · ${usdTotal}`}
+            disabled={locked}
+          />
+        </div>
+        <Card className="flex flex-col gap-4 p-4 sm:p-6 lg:col-span-2">
+          <PaymentMethodToggle
+            value={method}
+            onChange={setChosenMethod}
+            mobileMoneyTotal={xafTotal}
+            cardTotal={usdTotal}
+            mobileMoneyPrice={formatMoney(PRICE_PER_VOTE.XAF, 'XAF', language)}
+            cardPrice={formatMoney(PRICE_PER_VOTE.USD, 'USD', language)}
+            mobileMoneyAvailable={mobileMoneyAvailable}
+            cardAvailable={cardAvailable}
+            disabled={locked}
+          />
+          <PollingStatusBanner phase={polling.active ? polling.phase : null} />
+          {polling.active && polling.showPanel ? (
+            <TransactionCheckPanel onCheckStatus={polling.restart} onTryAgain={polling.reset} />
+          ) : null}
+          {paymentBody}
+        </Card>
+      </div>
+      <MobileMoneyOverlay
+        openedAt={overlay.openedAt}
+        amount={xafTotal}
+        ussdCode={overlay.ussdCode}
+        phase={polling.phase}
+      />
+      <ReceiptModal
+        receipt={receipt}
+        onClose={() => {
+          setReceipt(null);
+          navigate('/categories');
+        }}
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { NominationVote } from '../../../shared/schemas/payment';
+import { toast } from '../../components/ui/toast-store';
+import { i18n } from '../../lib/i18n';
+import { CardIntentSync, type CardIntentView } from './card-intent-sync';
+import { prepareCardPayment, saveVoterEmail } from './checkout-api';
+import { deviceInfo } from './device-info';
+import { selectionKey } from './vote-selection';
+
+export interface CardPayment extends CardIntentView {
+  flush: () => Promise<string | null>;
+  forget: () => void;
+}
+
+function showSetupFailed(): void {
+  toast({
+    title: i18n.t('checkout:toasts.setupFailedTitle'),
+    description: i18n.t('checkout:toasts.setupFailedText'),
+    variant: 'destructive',
+  });
+}
+
+/** The page's CardIntentSync, fed the current split and e-mail on every change. */
+export function useCardPayment(
+  enabled: boolean,
+  lines: readonly NominationVote[],
+  email: string,
+): CardPayment {
+  const [sync] = useState(
+    () =>
+      new CardIntentSync({
+        prepare: prepareCardPayment,
+        saveEmail: saveVoterEmail,
+        deviceInfo,
+        onSetupFailed: showSetupFailed,
+      }),
+  );
+  const view = useSyncExternalStore(sync.subscribe, sync.getView);
+  const key = selectionKey(lines);
+
+  useEffect(() => {
+    sync.update({ enabled, lines, email });
+    // `key` stands for `lines`: a new array with the same split is not a change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sync, enabled, key, email]);
+
+  useEffect(() => () => sync.dispose(), [sync]);
+
+  return { ...view, flush: () => sync.flush(), forget: () => sync.forget() };
+}

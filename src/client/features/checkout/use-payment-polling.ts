@@ -1,0 +1,59 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { errorStatus } from '../../lib/api-error';
+import { fetchPaymentStatus } from './checkout-api';
+import {
+  PaymentPoller,
+  type CheckOutcome,
+  type PollerCallbacks,
+  type PollingView,
+} from './payment-poller';
+import {
+  clearPendingPayment,
+  readPendingPayment,
+  savePendingPayment,
+} from './pending-payment-storage';
+
+export interface PaymentPolling extends PollingView {
+  start: (paymentId: string) => void;
+  /** Check Status. */
+  restart: () => void;
+  /** Try Again. */
+  reset: () => void;
+}
+
+async function checkStatus(paymentId: string): Promise<CheckOutcome> {
+  try {
+    return await fetchPaymentStatus(paymentId);
+  } catch (error) {
+    // 404: the payment no longer exists (a stale id in storage). Anything else, including
+    // 429 and 5xx, is treated like a dropped connection: keep trying on schedule.
+    return errorStatus(error) === 404 ? 'unknown' : 'offline';
+  }
+}
+
+const pendingStore = {
+  read: readPendingPayment,
+  save: savePendingPayment,
+  clear: clearPendingPayment,
+};
+
+/** The page's PaymentPoller; a saved pendingPaymentId is resumed on mount (SPEC 4). */
+export function usePaymentPolling(callbacks: PollerCallbacks): PaymentPolling {
+  const [poller] = useState(() => new PaymentPoller(checkStatus, pendingStore));
+  useEffect(() => {
+    poller.setCallbacks(callbacks);
+  });
+  const view = useSyncExternalStore(poller.subscribe, poller.getView);
+
+  useEffect(() => {
+    poller.resume();
+    return () => poller.dispose();
+  }, [poller]);
+
+  return {
+    ...view,
+    start: (paymentId) => poller.start(paymentId),
+    restart: () => poller.restart(),
+    reset: () => poller.reset(),
+  };
+}
