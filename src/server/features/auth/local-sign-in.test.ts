@@ -10,6 +10,11 @@ import { createSession, purgeExpiredSessions, sessionIdOf } from './session-stor
 import { purgeExpiredSessionsOnce } from './session-purge.js';
 
 const PASSWORD = 'correct horse battery';
+
+async function countOf(t: TestApp, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await t.app.ctx.db.execute(query)) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]?.n ?? 0;
+}
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 let ipCounter = 0;
@@ -230,12 +235,9 @@ describeEachDatabase('local sign-in', (kind) => {
     const purged = await purgeExpiredSessionsOnce(t.app.ctx.db);
     expect(purged).toBeGreaterThanOrEqual(2);
     expect(await purgeExpiredSessions(t.app.ctx.db)).toBe(0);
-    const [{ count }] = (
-      await t.app.ctx.db.execute(
-        sql`SELECT count(*)::int AS count FROM sessions WHERE expire < now()`,
-      )
-    ).rows as [{ count: number }];
-    expect(count).toBe(0);
+    expect(
+      await countOf(t, sql`SELECT count(*)::int AS n FROM sessions WHERE expire < now()`),
+    ).toBe(0);
     expect(
       (await t.app.inject({ url: '/api/auth/user', headers: { cookie: live.cookie } })).statusCode,
     ).toBe(200);
@@ -278,23 +280,19 @@ describeEachDatabase('CSRF protection', (kind) => {
       headers: { 'content-type': 'application/json', ...headers },
       payload: { name: `Cat ${Math.random()}` },
     });
-  const categoryCount = async () =>
-    (
-      (await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM categories`)).rows as [
-        { n: number },
-      ]
-    )[0].n;
+  const categoryCount = () => countOf(t, sql`SELECT count(*)::int AS n FROM categories`);
 
   it('refuses a cookie-authenticated mutation from another origin, or with no origin at all', async () => {
     const admin = await signedInUser(t.app.ctx.db, { isAdmin: true });
     const before = await categoryCount();
-    for (const headers of [
+    const crossSite: Array<Record<string, string>> = [
       { cookie: admin.cookie, origin: 'https://evil.example' },
       { cookie: admin.cookie, origin: 'null' },
       { cookie: admin.cookie, referer: 'https://evil.example/page' },
       { cookie: admin.cookie, 'sec-fetch-site': 'cross-site' },
       { cookie: admin.cookie },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const response = await createCategory(headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
       expect(response.json()).toEqual({ message: 'Cross-site request refused' });
@@ -304,11 +302,12 @@ describeEachDatabase('CSRF protection', (kind) => {
 
   it('accepts the same mutation from the site itself (Origin, Referer or Fetch Metadata)', async () => {
     const admin = await signedInUser(t.app.ctx.db, { isAdmin: true });
-    for (const headers of [
+    const sameSite: Array<Record<string, string>> = [
       { cookie: admin.cookie, origin: 'http://localhost' },
       { cookie: admin.cookie, referer: 'http://localhost/admin' },
       { cookie: admin.cookie, 'sec-fetch-site': 'same-origin' },
-    ]) {
+    ];
+    for (const headers of sameSite) {
       expect((await createCategory(headers)).statusCode, JSON.stringify(headers)).toBe(201);
     }
   });
