@@ -26,7 +26,8 @@ export function LanguageSwitch({ className }: LanguageSwitchProps) {
             type="button"
             lang={language}
             aria-pressed={active}
-            aria-label={t(`language.${language}`)}
+            // The name contains the visible code so voice control ("click FR") finds it.
+            aria-label={`${t(`language.${language}`)} (${language.toUpperCase()})`}
             onClick={() => {
               if (!active) void changeLanguage(language);
             }}

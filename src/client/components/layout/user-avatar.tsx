@@ -35,7 +35,7 @@ export function UserAvatar({ user, className }: UserAvatarProps) {
       aria-hidden="true"
       className={cn(
         base,
-        'inline-flex items-center justify-center bg-ink-900 text-sm font-semibold text-gold-300',
+        'inline-flex items-center justify-center bg-ink-800 text-sm font-semibold text-gold-300 ring-2 ring-gold-400/70',
       )}
     >
       {initialsOf(user)}
