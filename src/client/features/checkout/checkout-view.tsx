@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PRICE_PER_VOTE } from '../../../shared/money';
@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
+import { cn } from '../../lib/cn';
 import { useLanguage } from '../../lib/use-language';
 import { formatMoney } from '../receipts/format-money';
 import { fetchReceiptForPayment } from '../receipts/receipt-api';
@@ -107,6 +108,17 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
   useStripeReturn(showReceipt, polling.start);
 
   const locked = polling.active;
+  // When the overlay is gone (or on a resumed payment) the voter's eyes are wherever the Pay
+  // button was: bring the status into view and give it focus, so it is seen and read out.
+  const statusRef = useRef<HTMLDivElement>(null);
+  const overlayOpen = overlay.openedAt !== null;
+  useEffect(() => {
+    const status = statusRef.current;
+    if (!locked || overlayOpen || !status) return;
+    status.focus({ preventScroll: true });
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    status.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [locked, overlayOpen]);
   const onVotesChange = (nominationId: string, value: number) =>
     setCounts((current) => ({ ...current, [nominationId]: value }));
 
@@ -175,6 +187,18 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
           />
         </div>
         <Card className="flex flex-col gap-4 p-4 sm:p-6 lg:col-span-2">
+          <div
+            ref={statusRef}
+            tabIndex={-1}
+            // The live region stays in the page so its first message is announced; while it is
+            // empty, the negative margin cancels the card's gap.
+            className={cn('flex scroll-mt-24 flex-col gap-3 outline-none', !locked && '-mb-4')}
+          >
+            <PollingStatusBanner phase={polling.active ? polling.phase : null} />
+            {polling.active && polling.showPanel ? (
+              <TransactionCheckPanel onCheckStatus={polling.restart} onTryAgain={polling.reset} />
+            ) : null}
+          </div>
           <PaymentMethodToggle
             value={method}
             onChange={setChosenMethod}
@@ -186,11 +210,8 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
             cardAvailable={cardAvailable}
             disabled={locked}
           />
-          <PollingStatusBanner phase={polling.active ? polling.phase : null} />
-          {polling.active && polling.showPanel ? (
-            <TransactionCheckPanel onCheckStatus={polling.restart} onTryAgain={polling.reset} />
-          ) : null}
-          {paymentBody}
+          {/* Kept mounted while hidden, so Try Again finds the phone number still typed. */}
+          <div hidden={locked}>{paymentBody}</div>
         </Card>
       </div>
       <MobileMoneyOverlay

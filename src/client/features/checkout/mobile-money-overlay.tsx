@@ -32,6 +32,8 @@ export function MobileMoneyOverlay({ openedAt, amount, ussdCode, phase }: Mobile
         onEscapeKeyDown={(event) => event.preventDefault()}
         onPointerDownOutside={(event) => event.preventDefault()}
         onInteractOutside={(event) => event.preventDefault()}
+        // The page moves focus to the payment status itself once the overlay closes.
+        onCloseAutoFocus={(event) => event.preventDefault()}
         data-testid="mobile-money-overlay"
       >
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-gold-100 text-gold-700">
