@@ -65,13 +65,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
-        frameSrc: config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+        frameSrc: config.stripe
+          ? ['https://js.stripe.com', 'https://hooks.stripe.com']
+          : ["'none'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // no-referrer would make browsers send `Origin: null` on our own form posts (sign-in).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);

@@ -30,7 +30,9 @@ export type OriginVerdict = 'same-origin' | 'cross-origin' | 'unknown';
 export function requestOriginVerdict(request: FastifyRequest): OriginVerdict {
   const accepted = acceptedOrigins(request);
   const origin = request.headers.origin;
-  if (typeof origin === 'string') {
+  // `Origin: null` is opaque (a strict referrer policy, a sandboxed frame): it proves nothing
+  // either way, so Fetch Metadata decides, which browsers send alongside it.
+  if (typeof origin === 'string' && origin !== 'null') {
     return accepted.has(originOf(origin)) ? 'same-origin' : 'cross-origin';
   }
   const referer = request.headers.referer;
