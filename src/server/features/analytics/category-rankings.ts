@@ -23,10 +23,13 @@ interface RankingRow {
  * a period sums the hourly tallies settle() keeps.
  */
 export async function categoryRankings(db: Db, from: Date | null): Promise<CategoryRanking[]> {
-  const votes = from
-    ? sql`coalesce((SELECT sum(h.votes) FROM nomination_hourly_votes h
-          WHERE h.nomination_id = n.id AND h.hour >= ${bucketFloor(from).toISOString()}::timestamptz), 0)::int`
-    : sql`n.vote_count`;
+  // A period sums the hourly buckets once, grouped (one pass over the hour index), not per nominee.
+  const periodVotes = from
+    ? sql`LEFT JOIN (SELECT nomination_id, sum(votes)::int AS votes FROM nomination_hourly_votes
+          WHERE hour >= ${bucketFloor(from).toISOString()}::timestamptz GROUP BY nomination_id) v
+          ON v.nomination_id = n.id`
+    : sql``;
+  const votes = from ? sql`coalesce(v.votes, 0)` : sql`n.vote_count`;
   const result = await db.execute(sql`
     SELECT c.id AS category_id, c.name AS category_name, c.name_fr AS category_name_fr,
            n.id AS nomination_id, a.id AS artist_id, a.name AS artist_name,
@@ -35,6 +38,7 @@ export async function categoryRankings(db: Db, from: Date | null): Promise<Categ
     FROM categories c
     LEFT JOIN (nominations n JOIN artists a ON a.id = n.artist_id AND a.is_active)
       ON n.category_id = c.id AND n.is_active
+    ${periodVotes}
     WHERE c.is_active
     ORDER BY c.created_at, c.name, votes DESC, a.name`);
   const rankings = new Map<string, CategoryRanking>();

@@ -14,41 +14,51 @@ export const bucketFloor = (at: Date) => new Date(Math.floor(at.getTime() / HOUR
 export const emptyTotals = (): ProviderTotals => ({ votes: 0, revenue: 0, payments: 0 });
 
 interface TotalsRow {
-  provider: string;
+  provider: 'stripe' | 'campay';
   votes: string | number;
   revenue: string | number;
   payments: string | number;
+  artists: number | null;
+  categories: number | null;
+}
+
+export interface ProviderTotalsResult {
+  stripe: ProviderTotals;
+  campay: ProviderTotals;
+  /** Visible artists and categories, when asked for (one round trip for the dashboard cards). */
+  counts?: { artists: number; categories: number };
 }
 
 /** Completed votes, revenue and payments per provider since `from` (all time when null). */
 export async function providerTotals(
   db: Db,
   from: Date | null,
-): Promise<{ stripe: ProviderTotals; campay: ProviderTotals }> {
-  const where = from ? sql`WHERE hour >= ${bucketFloor(from).toISOString()}::timestamptz` : sql``;
+  options: { withCounts?: boolean } = {},
+): Promise<ProviderTotalsResult> {
+  const since = from ? sql`AND t.hour >= ${bucketFloor(from).toISOString()}::timestamptz` : sql``;
+  const counts = options.withCounts
+    ? sql`(SELECT count(*) FROM artists WHERE is_active)::int AS artists,
+          (SELECT count(*) FROM categories WHERE is_active)::int AS categories`
+    : sql`NULL::int AS artists, NULL::int AS categories`;
   const rows = rowsOf<TotalsRow>(
     await db.execute(sql`
-      SELECT provider, sum(votes)::bigint AS votes, sum(revenue)::bigint AS revenue,
-             sum(payments)::bigint AS payments
-      FROM provider_hourly_totals ${where} GROUP BY provider`),
+      SELECT p.provider, coalesce(sum(t.votes), 0)::bigint AS votes,
+             coalesce(sum(t.revenue), 0)::bigint AS revenue,
+             coalesce(sum(t.payments), 0)::bigint AS payments, ${counts}
+      FROM (VALUES ('stripe'), ('campay')) AS p(provider)
+      LEFT JOIN provider_hourly_totals t ON t.provider = p.provider ${since}
+      GROUP BY p.provider`),
   );
-  const totals = { stripe: emptyTotals(), campay: emptyTotals() };
+  const result: ProviderTotalsResult = { stripe: emptyTotals(), campay: emptyTotals() };
   for (const row of rows) {
-    if (row.provider !== 'stripe' && row.provider !== 'campay') continue;
-    totals[row.provider] = {
+    result[row.provider] = {
       votes: Number(row.votes),
       revenue: Number(row.revenue),
       payments: Number(row.payments),
     };
+    if (options.withCounts) {
+      result.counts = { artists: row.artists ?? 0, categories: row.categories ?? 0 };
+    }
   }
-  return totals;
-}
-
-export async function activeCounts(db: Db): Promise<{ artists: number; categories: number }> {
-  const [row] = rowsOf<{ artists: number; categories: number }>(
-    await db.execute(sql`
-      SELECT (SELECT count(*) FROM artists WHERE is_active)::int AS artists,
-             (SELECT count(*) FROM categories WHERE is_active)::int AS categories`),
-  );
-  return { artists: row?.artists ?? 0, categories: row?.categories ?? 0 };
+  return result;
 }

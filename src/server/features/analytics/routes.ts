@@ -4,7 +4,7 @@ import type { PeriodStats, Stats } from '../../../shared/schemas/analytics.js';
 import { periodParamsSchema } from '../../../shared/schemas/analytics.js';
 import { categoryRankings } from './category-rankings.js';
 import { periodStart } from './period-start.js';
-import { activeCounts, providerTotals } from './provider-totals.js';
+import { providerTotals } from './provider-totals.js';
 import { timeseries } from './timeseries.js';
 
 /**
@@ -19,19 +19,21 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
   });
 
   app.get('/stats', async (): Promise<Stats> => {
-    const [counts, totals] = await Promise.all([activeCounts(db), providerTotals(db, null)]);
+    const { stripe, campay, counts } = await providerTotals(db, null, { withCounts: true });
     return {
-      totalArtists: counts.artists,
-      totalCategories: counts.categories,
-      totalVotes: totals.stripe.votes + totals.campay.votes,
-      ...totals,
+      totalArtists: counts?.artists ?? 0,
+      totalCategories: counts?.categories ?? 0,
+      totalVotes: stripe.votes + campay.votes,
+      stripe,
+      campay,
     };
   });
 
   app.get('/stats/period/:period', async (request): Promise<PeriodStats> => {
     const { period } = parse(periodParamsSchema, request.params, 'period');
     const from = periodStart(period, new Date(), config.eventTimezone);
-    return { period, from: from?.toISOString() ?? null, ...(await providerTotals(db, from)) };
+    const { stripe, campay } = await providerTotals(db, from);
+    return { period, from: from?.toISOString() ?? null, stripe, campay };
   });
 
   app.get('/analytics/category-rankings/:period', async (request) => {
