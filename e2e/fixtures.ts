@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.js';
 
@@ -70,7 +71,13 @@ export const test = base.extend<Fixtures, { database: Database }>({
     await use(async (name) => {
       const lang = await page.evaluate(() => document.documentElement.lang || 'en');
       await page.screenshot({
-        path: testInfo.outputPath(`../../screenshots/${name}-${testInfo.project.name}-${lang}.png`),
+        // Beside test-results/ (Playwright refuses outputPath() outside the test's own folder).
+        path: path.join(
+          testInfo.project.outputDir,
+          '..',
+          'screenshots',
+          `${name}-${testInfo.project.name}-${lang}.png`,
+        ),
         fullPage: false,
       });
     });
