@@ -102,10 +102,16 @@ export async function endSession(
   return auth.session;
 }
 
-/** onSend: re-sends the cookie when this request slid the session's expiry forward. */
+/**
+ * onSend: re-sends the cookie when this request slid the session's expiry forward, and drops a
+ * cookie whose session is gone (expired or signed out elsewhere) so the browser stops sending it.
+ */
 export async function resendRenewedCookie(request: FastifyRequest, reply: FastifyReply) {
   const auth = resolved.get(request);
   if (!auth) return;
   const { token, renewedUntil } = await auth;
   if (token && renewedUntil) setSessionCookie(request, reply, token, renewedUntil);
+  else if (!token && request.cookies[SESSION_COOKIE] && !reply.hasHeader('set-cookie')) {
+    clearCookie(request, reply, SESSION_COOKIE);
+  }
 }

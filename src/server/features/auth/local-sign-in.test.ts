@@ -223,10 +223,13 @@ describeEachDatabase('local sign-in', (kind) => {
   it('answers 401 for an expired session and purges expired rows', async () => {
     const expired = await signedInUser(t.app.ctx.db, { ttlMs: -60_000 });
     const live = await signedInUser(t.app.ctx.db);
-    expect(
-      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: expired.cookie } }))
-        .statusCode,
-    ).toBe(401);
+    const refused = await t.app.inject({
+      url: '/api/auth/user',
+      headers: { cookie: expired.cookie },
+    });
+    expect(refused.statusCode).toBe(401);
+    // The dead cookie is cleared so the browser stops sending it.
+    expect(sessionCookieOf(refused.headers['set-cookie'])).toMatch(/Max-Age=0/);
     await createSession(
       t.app.ctx.db,
       { kind: 'oidc-pending', state: 's', nonce: 'n', codeVerifier: 'v', returnTo: '/' },
