@@ -3,7 +3,8 @@ import type { AppContext } from '../app-context.js';
 import { payments } from '../db/schema.js';
 import type { Provider } from '../../shared/money.js';
 import type { ProviderReport } from './providers/payment-provider.js';
-import { settle, type PaymentStatus, type SettleSource } from './settle.js';
+import type { PaymentStatus, SettleSource } from './settle.js';
+import { settlementQueue } from './settlement-queue.js';
 
 export interface AppliedReport {
   /** The payment's status after the report; null when the payment is unknown or not this provider's. */
@@ -12,8 +13,9 @@ export interface AppliedReport {
 }
 
 /**
- * Turns what a provider said into the payment's state. Decided outcomes go through settle() (the
- * only way out of `pending`); an open attempt's error is only noted on the pending payment.
+ * Turns what a provider said into the payment's state. Decided outcomes go through settle()'s
+ * batched form (the only way out of `pending`); an open attempt's error is only noted on the
+ * pending payment.
  */
 export async function applyProviderReport(
   ctx: Pick<AppContext, 'db' | 'events'>,
@@ -23,28 +25,26 @@ export async function applyProviderReport(
   source: SettleSource,
 ): Promise<AppliedReport> {
   if (report.state === 'completed') {
-    const result = await settle(
-      ctx,
+    const result = await settlementQueue(ctx).settle({
       paymentId,
-      {
+      outcome: {
         status: 'completed',
         amount: report.amount,
         currency: report.currency,
         providerRef: report.providerRef,
       },
       source,
-      { expectProvider: provider },
-    );
+      expectProvider: provider,
+    });
     return { status: result.status, changed: result.changed };
   }
   if (report.state === 'failed') {
-    const result = await settle(
-      ctx,
+    const result = await settlementQueue(ctx).settle({
       paymentId,
-      { status: 'failed', reason: report.reason, providerRef: report.providerRef },
+      outcome: { status: 'failed', reason: report.reason, providerRef: report.providerRef },
       source,
-      { expectProvider: provider },
-    );
+      expectProvider: provider,
+    });
     return { status: result.status, changed: result.changed };
   }
   if (report.lastError) {
