@@ -1,7 +1,6 @@
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRACKING_TIMEZONES } from '../../../shared/schemas/tracking';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -16,6 +15,7 @@ import {
   PROVIDER_FILTERS,
   STATUS_FILTERS,
 } from './tracking-filters';
+import { TRACKING_TIMEZONES } from './tracking-timezone';
 import type { TrackingState } from './use-tracking-state';
 
 const SEARCH_MAX_LENGTH = 100;

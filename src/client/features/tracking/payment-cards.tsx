@@ -25,14 +25,14 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
     <ul aria-label={t('table.caption')} className="divide-y divide-border">
       {payments.map((payment) => (
         <li key={payment.id} className="flex flex-col gap-2 px-4 py-3">
-          <div className="flex items-start justify-between gap-2">
+          <div className="flex items-center justify-between gap-2">
             <PaymentIdCell id={payment.id} />
             <PaymentStatusBadge payment={payment} />
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
             <dt className="text-muted-foreground">{t('table.amount')}</dt>
             <dd className="font-semibold tabular-nums">
-              {formatAmount(payment.amount, payment.currency)}
+              <span>{formatAmount(payment.amount, payment.currency)}</span>
               <span className="ml-2 font-normal text-muted-foreground">
                 {t(`providers.${payment.provider}`)}
               </span>

@@ -46,7 +46,7 @@ export function TrackingActions({ filters, timeZone, total }: TrackingActionsPro
   }
 
   return (
-    <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
       <Button variant="outline" disabled={!total} onClick={exportCsv}>
         <Download aria-hidden="true" />
         {t('actions.exportCsv')}
@@ -56,7 +56,6 @@ export function TrackingActions({ filters, timeZone, total }: TrackingActionsPro
         disabled={checkCampay.isPending}
         aria-busy={checkCampay.isPending || undefined}
         onClick={check}
-        className="whitespace-normal"
       >
         {checkCampay.isPending ? (
           <Loader2 className="animate-spin" aria-hidden="true" />

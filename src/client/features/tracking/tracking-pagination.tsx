@@ -20,13 +20,13 @@ export function TrackingPagination({ page, pages, total, onPage }: TrackingPagin
     >
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <ChevronLeft aria-hidden="true" />
-        {t('pagination.previous')}
+        <span className="sr-only sm:not-sr-only">{t('pagination.previous')}</span>
       </Button>
       <p className="text-center text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {t('pagination.pageOf', { page, pages, total })}
       </p>
       <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('pagination.next')}
+        <span className="sr-only sm:not-sr-only">{t('pagination.next')}</span>
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>

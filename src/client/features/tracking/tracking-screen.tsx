@@ -36,15 +36,23 @@ export function TrackingScreen() {
           </div>
           <TrackingActions filters={filters} timeZone={timeZone} total={data?.total} />
         </div>
-        <SummaryCards data={data} />
-        <FilterPanel state={state} />
-        <PaymentsPanel
-          state={state}
-          data={data}
-          isError={tracking.isError}
-          isUpdating={tracking.isFetching && isPlaceholderData}
-          onRetry={() => void tracking.refetch()}
-        />
+        {/* On phones the search comes before the summaries: finding the caller's payment is the
+            job, and it should not sit below the fold. */}
+        <div className="order-2 md:order-1">
+          <SummaryCards data={data} />
+        </div>
+        <div className="order-1 md:order-2">
+          <FilterPanel state={state} />
+        </div>
+        <div className="order-3">
+          <PaymentsPanel
+            state={state}
+            data={data}
+            isError={tracking.isError}
+            isUpdating={tracking.isFetching && isPlaceholderData}
+            onRetry={() => void tracking.refetch()}
+          />
+        </div>
       </div>
     </PageLayout>
   );

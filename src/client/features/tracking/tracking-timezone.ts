@@ -1,4 +1,18 @@
-import { DEFAULT_TRACKING_TIMEZONE, TRACKING_TIMEZONES } from '../../../shared/schemas/tracking';
+import type {
+  DEFAULT_TRACKING_TIMEZONE as SharedDefault,
+  TRACKING_TIMEZONES as SharedTimeZones,
+} from '../../../shared/schemas/tracking';
+
+/*
+ * The same list as the shared schema, checked against it at compile time. Importing the values
+ * from there would pull zod (~30 KB gzip) into this screen's chunk for three constants.
+ */
+export const TRACKING_TIMEZONES = [
+  { id: 'Africa/Lagos', label: 'WAT (UTC+1)' },
+  { id: 'America/Los_Angeles', label: 'PT (UTC-8)' },
+  { id: 'UTC', label: 'UTC' },
+] as const satisfies typeof SharedTimeZones;
+const DEFAULT_TRACKING_TIMEZONE: typeof SharedDefault = 'Africa/Lagos';
 
 export type TrackingTimeZone = (typeof TRACKING_TIMEZONES)[number]['id'];
 

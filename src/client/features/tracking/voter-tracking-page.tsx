@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../lib/use-auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAdminGuard } from '../admin/use-admin-guard';
 import { TrackingScreen } from './tracking-screen';
 
 /**
  * /admin/voter-tracking. SPEC 2: anyone but an admin sees nothing at all, not even the header, so
- * the page gives away nothing about the payments it tracks. routes.tsx lazy-loads this export.
+ * the page gives away nothing about the payments it tracks; the shared admin guard then says why
+ * and sends them home (SPEC 4, 6). routes.tsx lazy-loads this export.
  */
 export function VoterTrackingPage() {
   const { t } = useTranslation('tracking');
-  const { isAdmin } = useAuth();
+  const access = useAdminGuard();
   useDocumentTitle(t('title'));
-  if (!isAdmin) return null;
+  if (access.status !== 'allowed') return null;
   return <TrackingScreen />;
 }

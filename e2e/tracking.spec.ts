@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import type { Db } from '../src/server/db/client.js';
+import { hashPassword } from '../src/server/features/auth/password-hash.js';
+import { createUser, setPasswordHash } from '../src/server/features/auth/users-store.js';
+import { CSV_COLUMNS } from '../src/shared/schemas/tracking.js';
+import { createNominee } from '../test/factories/catalog-factory.js';
+import { createCompletedPayment, createPendingPayment } from '../test/factories/payment-factory.js';
+import { expect, setLanguage, test, type ConsoleAllowance } from './fixtures.js';
+
+const TRACKING_PATH = '/admin/voter-tracking';
+const PASSWORD = 'tracking-e2e-password';
+
+/**
+ * A new account, signed in through the local /api/login form the way a person does. Every test
+ * has its own account, so parallel tests (and the phone and laptop projects) never share a session.
+ */
+async function signIn(
+  { page, db, allowConsole }: { page: Page; db: Db; allowConsole: (a: ConsoleAllowance) => void },
+  options: { admin: boolean },
+): Promise<void> {
+  // The server-rendered sign-in page names no icon, so Chromium asks for /favicon.ico (a 404).
+  allowConsole({ text: /status of 404/, url: /\/favicon\.ico$/ });
+  const email = `${options.admin ? 'admin' : 'voter'}-${randomUUID()}@example.com`;
+  const user = await createUser(db, { email, isAdmin: options.admin, firstName: 'Ada' });
+  await setPasswordHash(db, user.id, await hashPassword(PASSWORD));
+  await page.goto(`/api/login?returnTo=${encodeURIComponent(TRACKING_PATH)}`);
+  await page.getByLabel(/E-mail/).fill(email);
+  await page.getByLabel(/Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: /Sign in/ }).click();
+  await expect(page).toHaveURL(TRACKING_PATH);
+}
+
+/** Payments all tagged with one e-mail prefix: searching for the tag isolates this test's rows. */
+function tagged() {
+  // Letters outside a-f keep the tag from being read as a payment-id prefix by the search.
+  const tag = `trk-${randomUUID().slice(0, 8)}`;
+  return { tag, email: (n: number | string) => `${tag}.${n}@example.com` };
+}
+
+async function nomination(db: Db): Promise<string> {
+  const { nominations } = await createNominee(db);
+  return nominations[0]!.id;
+}
+
+/** One visible control per payment, whether the screen shows the table or the phone cards. */
+const copyButtons = (page: Page) => page.getByRole('button', { name: /^Copy payment ID / });
+
+/** Text on screen; the table and the phone cards both exist, only one of them is displayed. */
+const shown = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).filter({ visible: true });
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text });
+
+/** The payments on screen: the table on larger screens, the cards on phones. */
+const results = (page: Page) =>
+  page
+    .getByRole('table', { name: 'Payments, newest first' })
+    .or(page.getByRole('list', { name: 'Payments, newest first' }))
+    .filter({ visible: true });
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Search payments').fill(text);
+}
+
+/** On phones the filters fold behind a toggle; on larger screens they are always shown. */
+async function showFilters(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Show filters' });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('voter tracking', () => {
+  test('searches, filters and pages through payments', async ({ page, db, shot, allowConsole }) => {
+    const nominationId = await nomination(db);
+    const { tag, email } = tagged();
+    for (let i = 0; i < 22; i++) {
+      await createCompletedPayment(db, {
+        provider: 'campay',
+        votes: [{ nominationId, voteCount: 2 }],
+        payment: { voterEmail: email(i), phoneNumber: `2376${String(i).padStart(8, '0')}` },
+      });
+    }
+    for (let i = 0; i < 3; i++) {
+      await createCompletedPayment(db, {
+        provider: 'stripe',
+        votes: [{ nominationId, voteCount: 3 }],
+        payment: { voterEmail: email(`card${i}`) },
+      });
+    }
+    await createPendingPayment(db, {
+      provider: 'stripe',
+      votes: [{ nominationId, voteCount: 1 }],
+      payment: { voterEmail: email('attempted'), attemptedAt: new Date() },
+    });
+
+    await signIn({ page, db, allowConsole }, { admin: true });
+    await expect(page.getByRole('heading', { level: 1, name: 'Voter Tracking' })).toBeVisible();
+    await search(page, tag);
+    await expect(page.getByText('Showing 1–26 of 26')).toBeVisible();
+    await expect(copyButtons(page)).toHaveCount(26);
+    // Default page size 50: everything fits, so there is no pagination.
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+    // Summaries cover the filtered set: 22 x 200 CFA, 3 x $1.50, one attempted card payment.
+    const summary = page.getByRole('region', { name: 'Summary of the filtered payments' });
+    await expect(summary).toContainText('4,400 CFA');
+    await expect(summary).toContainText('22 payments');
+    await expect(summary).toContainText('$4.50');
+    await expect(summary).toContainText('3 payments');
+    await expect(shown(page, 'attempted')).toBeVisible();
+
+    await page.getByLabel('Rows per page').click();
+    await page.getByRole('option', { name: '20', exact: true }).click();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination).toContainText('Page 1 of 2 (26 total)');
+    await expect(copyButtons(page)).toHaveCount(20);
+    await expect(pagination.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await expect(pagination).toContainText('Page 2 of 2 (26 total)');
+    await expect(copyButtons(page)).toHaveCount(6);
+    await expect(pagination.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await shot('tracking-paged');
+
+    // A filter goes back to page 1 and narrows the summaries too.
+    await showFilters(page);
+    await choose(page, 'Provider', 'Stripe (card)');
+    await expect(page.getByText('Showing 1–4 of 4')).toBeVisible();
+    await expect(pagination).toHaveCount(0);
+    await expect(summary).toContainText('0 CFA');
+    await choose(page, 'Status', 'Completed');
+    await expect(page.getByText('Showing 1–3 of 3')).toBeVisible();
+    await expect(page.getByText('3 active filters')).toBeVisible();
+
+    await choose(page, 'Attempt', 'Abandoned');
+    await expect(page.getByRole('heading', { name: 'No payments found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await shot('tracking-empty');
+
+    await page.getByRole('button', { name: 'Reset Filters' }).click();
+    await expect(page.getByLabel('Search payments')).toHaveValue('');
+    await expect(page.getByText(/active filters?$/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Reset Filters' })).toBeDisabled();
+
+    // Searching by a full e-mail finds exactly that payment.
+    await search(page, email(7));
+    await expect(copyButtons(page)).toHaveCount(1);
+    await expect(shown(page, email(7))).toBeVisible();
+    await expect(shown(page, '237600000007')).toBeVisible();
+  });
+
+  test('shows and filters creation times in the chosen time zone', async ({
+    page,
+    db,
+    shot,
+    allowConsole,
+  }) => {
+    const nominationId = await nomination(db);
+    const { email } = tagged();
+    // 23:30 UTC on 22 November is already 00:30 on 23 November in Lagos (WAT, UTC+1).
+    await createCompletedPayment(db, {
+      provider: 'campay',
+      votes: [{ nominationId, voteCount: 2 }],
+      payment: { voterEmail: email('late'), createdAt: new Date('2025-11-22T23:30:00Z') },
+    });
+
+    await signIn({ page, db, allowConsole }, { admin: true });
+    await search(page, email('late'));
+    await expect(copyButtons(page)).toHaveCount(1);
+    await expect(shown(page, '23 Nov 2025, 00:30')).toBeVisible();
+    await expect(shown(page, 'Created (WAT)')).toBeVisible();
+
+    await showFilters(page);
+    await expect(page.getByLabel('Time zone')).toHaveText(/WAT \(UTC\+1\)/);
+    // The day filter is read in the zone too: in WAT the payment is on the 23rd, not the 22nd.
+    await page.getByLabel('From date').fill('2025-11-22');
+    await page.getByLabel('To date').fill('2025-11-22');
+    await expect(page.getByRole('heading', { name: 'No payments found' })).toBeVisible();
+
+    await choose(page, 'Time zone', 'UTC');
+    await expect(shown(page, '22 Nov 2025, 23:30')).toBeVisible();
+    await expect(copyButtons(page)).toHaveCount(1);
+    await shot('tracking-utc');
+
+    // The choice is remembered for the next visit.
+    expect(await page.evaluate(() => localStorage.getItem('adminVoterTimezone'))).toBe('UTC');
+    await page.reload();
+    await search(page, email('late'));
+    await expect(shown(page, '22 Nov 2025, 23:30')).toBeVisible();
+    await showFilters(page);
+    await choose(page, 'Time zone', 'PT (UTC-8)');
+    await expect(shown(page, '22 Nov 2025, 15:30')).toBeVisible();
+  });
+
+  test('exports the filtered payments as CSV', async ({ page, db, allowConsole }) => {
+    const nominationId = await nomination(db);
+    const { tag, email } = tagged();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const payment = await createCompletedPayment(db, {
+        provider: 'campay',
+        votes: [{ nominationId, voteCount: 1 + i }],
+        payment: { voterEmail: email(i), phoneNumber: `23767000000${i}` },
+      });
+      ids.push(payment.id);
+    }
+
+    await signIn({ page, db, allowConsole }, { admin: true });
+    await search(page, tag);
+    await expect(copyButtons(page)).toHaveCount(3);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^voter-tracking-\d{4}-\d{2}-\d{2}\.csv$/);
+    await expect(toast(page, 'Exported 3 records to CSV')).toBeVisible();
+
+    const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n').filter((line) => line !== '');
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(4);
+    // Newest first, like the screen.
+    const rows = lines.slice(1);
+    expect(rows.map((line) => line.split(',')[0])).toEqual([...ids].reverse());
+    expect(rows[2]).toContain(`,campay,100 CFA,${email(0)},237670000000,`);
+    expect(rows[2]).toContain(',completed,');
+  });
+
+  test('copies a payment id and opens its receipt', async ({
+    page,
+    context,
+    db,
+    shot,
+    allowConsole,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const nominationId = await nomination(db);
+    const { email } = tagged();
+    const payment = await createCompletedPayment(db, {
+      provider: 'stripe',
+      votes: [{ nominationId, voteCount: 4 }],
+      payment: { voterEmail: email('paid') },
+    });
+    const abandoned = await createPendingPayment(db, {
+      provider: 'campay',
+      votes: [{ nominationId, voteCount: 1 }],
+      payment: { phoneNumber: '237690000001' },
+    });
+
+    await signIn({ page, db, allowConsole }, { admin: true });
+    await search(page, email('paid'));
+    await expect(copyButtons(page)).toHaveCount(1);
+    const shortId = payment.id.slice(0, 8);
+    await expect(shown(page, shortId)).toBeVisible();
+    await expect(results(page).getByText('$2.00', { exact: true })).toBeVisible();
+    await expect(shown(page, 'completed')).toBeVisible();
+
+    await page.getByRole('button', { name: `Copy payment ID ${shortId}` }).click();
+    await expect(toast(page, 'Copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payment.id);
+
+    const receipt = page.getByRole('link', { name: /^Open receipt/ });
+    await expect(receipt).toHaveAttribute('target', '_blank');
+    await expect(receipt).toHaveAttribute('rel', 'noopener');
+    const opening = page.waitForEvent('popup');
+    await receipt.click();
+    const popup = await opening;
+    await expect(popup).toHaveURL(`/my-receipts?code=${payment.receiptCode}`);
+    await popup.close();
+
+    // A payment never started shows as abandoned, with 'No email' and no receipt link.
+    await search(page, abandoned.id.slice(0, 8));
+    await expect(shown(page, 'abandoned')).toBeVisible();
+    await expect(shown(page, 'No email')).toBeVisible();
+    await expect(shown(page, '237690000001')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Open receipt/ })).toHaveCount(0);
+    await shot('tracking-abandoned');
+  });
+
+  test('checks pending Campay payments', async ({ page, db, allowConsole }) => {
+    await signIn({ page, db, allowConsole }, { admin: true });
+    await page.getByRole('button', { name: 'Check Campay Payments' }).click();
+    await expect(toast(page, /Checked \d+ payments, updated \d+ statuses/)).toBeVisible();
+  });
+
+  test('reads in French', async ({ page, db, shot, allowConsole }) => {
+    const nominationId = await nomination(db);
+    for (const provider of ['campay', 'stripe'] as const) {
+      await createCompletedPayment(db, { provider, votes: [{ nominationId, voteCount: 2 }] });
+    }
+    await signIn({ page, db, allowConsole }, { admin: true });
+    await setLanguage(page, 'fr');
+    await expect(page.getByRole('heading', { level: 1, name: 'Suivi des votants' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Exporter en CSV' })).toBeEnabled();
+    await expect(page.getByLabel('Rechercher des paiements')).toBeVisible();
+    await shot('tracking');
+  });
+
+  test('shows the screen to admins in English', async ({ page, db, shot, allowConsole }) => {
+    const nominationId = await nomination(db);
+    for (const provider of ['campay', 'stripe'] as const) {
+      await createCompletedPayment(db, { provider, votes: [{ nominationId, voteCount: 2 }] });
+    }
+    await signIn({ page, db, allowConsole }, { admin: true });
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    await shot('tracking');
+  });
+
+  test('shows nothing to a signed-in voter who is not an admin', async ({
+    page,
+    db,
+    allowConsole,
+  }) => {
+    await signIn({ page, db, allowConsole }, { admin: false });
+    // The guard says why, and until it sends the visitor home the page stays blank.
+    await expect(toast(page, 'Admin access required. Redirecting...')).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(0);
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Voter Tracking' })).toHaveCount(0);
+    await expect(page).toHaveURL('/categories');
+  });
+});
