@@ -72,6 +72,15 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     campay.complete(tx.reference);
     expect((await deliver(tx.reference, { method: 'GET' })).status).toBe(200);
     expect((await deliver(tx.reference, { method: 'POST' })).status).toBe(200);
+    const form = await campay.callback(tx.reference, { method: 'POST' });
+    const formPost = await call(
+      t.app,
+      'POST',
+      form.url,
+      new URLSearchParams(form.payload).toString(),
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    );
+    expect(formPost.status).toBe(200);
     expect((await paymentRow(t.database.db, paymentId))!.status).toBe('completed');
     const events = await t.database.db
       .select()

@@ -54,7 +54,8 @@ export function registerMobileMoneyPayment(
           amount,
           currency: 'XAF',
           phoneNumber: body.phoneNumber,
-          description: `Palmarès: ${totalVotes} vote${totalVotes === 1 ? '' : 's'}`,
+          // ASCII only: operators show it on feature phones that cannot render accents.
+          description: `Palmares: ${totalVotes} vote${totalVotes === 1 ? '' : 's'}`,
         });
       } catch (error) {
         // A refusal is certain, so the payment fails now. Anything else (timeout, network) leaves

@@ -19,6 +19,14 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
   providers.log = app.log;
   const rateLimit = { max: ctx.config.rateLimits.paymentsPerMinute, timeWindow: '1 minute' };
 
+  // PATCH …/attempt has no body, and some clients still send a JSON content type with it.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else json(request, body.toString(), done);
+  });
+
   registerPaymentConfig(app);
   registerMobileMoneyPayment(app, { hashPhone: phoneHasher(ctx), rateLimit });
   registerCardPayment(app, { rateLimit });

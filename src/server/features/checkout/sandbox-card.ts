@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema.js';
-import { conflict, notFound, unprocessable } from '../../http/http-error.js';
+import { badRequest, conflict, notFound, unprocessable } from '../../http/http-error.js';
 import { parse } from '../../http/parse.js';
 import { applyProviderReport } from '../../payments/apply-provider-report.js';
 import { paymentProviders } from '../../payments/payment-providers.js';
@@ -57,6 +57,8 @@ export function registerSandboxCard(
       }
 
       const charge = sandbox.chargeCard(cardNumber);
+      // Not a test card: a typing mistake, not a decline, so nothing is recorded.
+      if (!charge.ok && charge.code === 'unknown_card') throw badRequest(charge.message);
       if (!charge.ok) {
         await applyProviderReport(
           ctx,

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { reconcilePendingPayments } from '../../payments/reconcile.js';
 import type { PaymentConfig } from '../../../shared/schemas/payment.js';
 import type { ReceiptDetail, ReceiptLookupResponse } from '../../../shared/schemas/receipt.js';
 import {
@@ -186,6 +188,56 @@ describeEachDatabase('sandbox checkout', (kind) => {
       voterEmail: 'other@example.com',
     });
     expect(late.status).toBe(409);
+    expect(await tallyMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('accepts an empty JSON body on attempt and refuses non-test cards without noting a decline', async () => {
+    const nominee = await nomineeWith(t.database.db, 1);
+    const created = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
+      nominationVotes: split(nominee, [1]),
+      voterEmail: 'x@example.com',
+    });
+    const paymentId = created.body.paymentId as string;
+    const attempt = await call(t.app, 'PATCH', `/api/payment/${paymentId}/attempt`, '', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(attempt.status).toBe(200);
+    const unknown = await call(t.app, 'POST', '/api/sandbox/card-confirm', {
+      paymentId,
+      cardNumber: '5555555555554444',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
+      status: 'pending',
+      failureReason: null,
+    });
+  });
+
+  it('expires a payment that never completes; the reconciler settles forgotten ones', async () => {
+    const nominee = await nomineeWith(t.database.db, 1);
+    const never = await call(t.app, 'POST', '/api/campay-payment', {
+      phoneNumber: '237670000003',
+      nominationVotes: split(nominee, [1]),
+    });
+    const forgotten = await call(t.app, 'POST', '/api/campay-payment', {
+      phoneNumber: '237670123123',
+      nominationVotes: split(nominee, [2]),
+    });
+    await t.database.db.execute(
+      sql`UPDATE payments SET created_at = now() - interval '2 days' WHERE id = ${never.body.paymentId as string}`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE payments SET created_at = now() - interval '1 minute' WHERE id = ${forgotten.body.paymentId as string}`,
+    );
+    const result = await reconcilePendingPayments(t.app.ctx);
+    expect(result.skipped).toBe(false);
+    expect(await paymentRow(t.database.db, never.body.paymentId as string)).toMatchObject({
+      status: 'failed',
+      failureReason: 'expired',
+    });
+    expect((await paymentRow(t.database.db, forgotten.body.paymentId as string))!.status).toBe(
+      'completed',
+    );
     expect(await tallyMismatches(t.database.db)).toEqual([]);
   });
 });

@@ -107,10 +107,10 @@ export class StripeProvider implements CardProvider {
       { lockedIsNull: true },
     );
     const intent = canceled ?? (await guard(() => this.stripe.paymentIntents.retrieve(intentId)));
-    const report = reportOf(intent);
-    if (intent.status === 'canceled')
+    if (intent.status === 'canceled') {
       return { state: 'failed', reason: 'expired', providerRef: intent.id };
-    return report.state === 'pending' ? { state: 'pending', providerRef: intent.id } : report;
+    }
+    return reportOf(intent);
   }
 
   /**
