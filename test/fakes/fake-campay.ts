@@ -85,6 +85,11 @@ export class FakeCampay {
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
   }
 
+  /** A permanent access token, as the Campay dashboard issues. */
+  addPermanentToken(token: string): void {
+    this.tokens.add(token);
+  }
+
   /** Tokens issued so far stop working, as when they pass their 3600 s lifetime. */
   expireTokens(): void {
     this.tokens.clear();
