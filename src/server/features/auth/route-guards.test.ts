@@ -125,5 +125,5 @@ describeEachDatabase('a new route on an admin path', (kind) => {
       await app.close();
       await database.destroy();
     }
-  });
+  }, 120_000);
 });
