@@ -36,7 +36,7 @@ const TEXT = {
     waiting: 'En attente de la transaction...',
     votes: (n: number) => `${n} ${n === 1 ? 'Vote' : 'Votes'}`,
     close: 'Fermer',
-    confirmTitle: "Avez-vous enregistré votre capture d'écran ?",
+    confirmTitle: "Avez-vous enregistré votre capture d'écran\u00a0?",
     screenshotFirst: "Je fais d'abord une capture",
     saved: "Oui, c'est enregistré",
     useCard: 'Utiliser la carte de test 4242 4242 4242 4242',
@@ -85,9 +85,15 @@ async function openCheckout(page: Page, categoryId: string, language: Language =
   await expect(page.getByTestId('total-votes')).toBeVisible();
 }
 
-/** One toast with its title and, when given, its description (SPEC 9: shown for 5 s). */
+/**
+ * One toast with its title and, when given, its description (SPEC 9: shown for 5 s). Read from the
+ * notifications region: Radix's screen-reader announcement is a status too, but lives only 1 s.
+ */
 const toast = (page: Page, title: string, description?: string) => {
-  const withTitle = page.getByRole('status').filter({ hasText: title });
+  const withTitle = page
+    .getByRole('region', { name: /^Notifications/ })
+    .locator('li')
+    .filter({ hasText: title });
   return description ? withTitle.filter({ hasText: description }) : withTitle;
 };
 const pendingPaymentId = (page: Page) =>
