@@ -6,14 +6,29 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist', '.e2e-build', 'data', 'migrations', 'node_modules', 'test-results', 'playwright-report', 'public', '.bench'] },
+  {
+    ignores: [
+      'dist',
+      '.e2e-build',
+      'data',
+      'migrations',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'public',
+      '.bench',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         {
@@ -33,7 +48,15 @@ export default tseslint.config(
   },
   {
     // Tooling outside the app (config, scripts, tests, bench) may read the environment directly.
-    files: ['src/server/config.ts', 'scripts/**', 'test/**', 'e2e/**', 'bench/**', '*.config.ts', '*.config.js'],
+    files: [
+      'src/server/config.ts',
+      'scripts/**',
+      'test/**',
+      'e2e/**',
+      'bench/**',
+      '*.config.ts',
+      '*.config.js',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   prettier,

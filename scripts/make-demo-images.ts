@@ -34,12 +34,17 @@ function portrait(name: string): string {
     .slice(0, 2)
     .toUpperCase();
   const tilt = (h % 30) - 15;
-  const rings = Array.from({ length: 6 }, (_, i) => `<circle cx="240" cy="200" r="${90 + i * 42}" fill="none" stroke="${light}" stroke-opacity="${0.22 - i * 0.03}" stroke-width="2"/>`).join('');
-  const hair = h % 3 === 0
-    ? `<ellipse cx="240" cy="168" rx="84" ry="92" fill="#0b0b0f" opacity="0.9"/>`
-    : h % 3 === 1
-      ? `<path d="M160 180 Q170 80 240 78 Q318 80 322 182 Q300 120 240 118 Q182 120 160 180Z" fill="#0b0b0f" opacity="0.85"/>`
-      : '';
+  const rings = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<circle cx="240" cy="200" r="${90 + i * 42}" fill="none" stroke="${light}" stroke-opacity="${0.22 - i * 0.03}" stroke-width="2"/>`,
+  ).join('');
+  const hair =
+    h % 3 === 0
+      ? `<ellipse cx="240" cy="168" rx="84" ry="92" fill="#0b0b0f" opacity="0.9"/>`
+      : h % 3 === 1
+        ? `<path d="M160 180 Q170 80 240 78 Q318 80 322 182 Q300 120 240 118 Q182 120 160 180Z" fill="#0b0b0f" opacity="0.85"/>`
+        : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1" gradientTransform="rotate(${tilt} .5 .5)">
@@ -67,8 +72,8 @@ function stage(name: string, color: string): string {
     return `<polygon points="${x},0 ${x - 160 - i * 10},500 ${x + 160 + i * 10},500" fill="url(#beam)" opacity="${0.18 + (i % 2) * 0.12}"/>`;
   }).join('');
   const dots = Array.from({ length: 60 }, (_, i) => {
-    const x = (hash(name + i) % 1200);
-    const y = (hash(i + name) % 500);
+    const x = hash(name + i) % 1200;
+    const y = hash(i + name) % 500;
     return `<circle cx="${x}" cy="${y}" r="${1 + (i % 3)}" fill="#fde68a" opacity="${0.2 + (i % 5) / 10}"/>`;
   }).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="500" viewBox="0 0 1200 500">
@@ -83,16 +88,27 @@ function stage(name: string, color: string): string {
 
 mkdirSync('public/demo/artists', { recursive: true });
 mkdirSync('public/demo/categories', { recursive: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage();
 async function render(svg: string, width: number, height: number, path: string) {
   await page.setViewportSize({ width, height });
   await page.setContent(`<html><body style="margin:0">${svg}</body></html>`);
   await page.screenshot({ path, type: 'jpeg', quality: 78, clip: { x: 0, y: 0, width, height } });
 }
-for (const artist of demoArtists) await render(portrait(artist.name), 480, 480, `public/demo/artists/${artist.slug}.jpg`);
+for (const artist of demoArtists)
+  await render(portrait(artist.name), 480, 480, `public/demo/artists/${artist.slug}.jpg`);
 for (const category of demoCategories.filter((c) => c.hasImage)) {
-  await render(stage(category.name, category.backgroundColor), 1200, 500, `public/demo/categories/${category.slug}.jpg`);
+  await render(
+    stage(category.name, category.backgroundColor),
+    1200,
+    500,
+    `public/demo/categories/${category.slug}.jpg`,
+  );
 }
 await browser.close();
-console.log(`Rendered ${demoArtists.length} portraits and the category backgrounds into public/demo/.`);
+console.log(
+  `Rendered ${demoArtists.length} portraits and the category backgrounds into public/demo/.`,
+);

@@ -20,14 +20,20 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: optionalUrl,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     TRUST_PROXY: bool.default(false),
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default('./data'),
     SEED_DEMO: bool.default(true),
     EVENT_TIMEZONE: z.string().default('Africa/Lagos'),
     PHONE_HASH_KEY: optionalString,
-    SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 7),
     SESSION_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
     ADMIN_EMAILS: optionalString,
     OIDC_ISSUER_URL: optionalUrl,
@@ -64,13 +70,19 @@ const envSchema = z
     const need = (cond: boolean, key: string, message: string) => {
       if (cond) ctx.addIssue({ code: 'custom', path: [key], message });
     };
-    const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    const stripeKeys = [
+      env.STRIPE_SECRET_KEY,
+      env.STRIPE_PUBLISHABLE_KEY,
+      env.STRIPE_WEBHOOK_SECRET,
+    ];
     need(
       stripeKeys.some(Boolean) && !stripeKeys.every(Boolean),
       'STRIPE_SECRET_KEY',
       'set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
     );
-    const campayCredentials = Boolean(env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD));
+    const campayCredentials = Boolean(
+      env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD),
+    );
     need(
       Boolean(env.CAMPAY_USERNAME) !== Boolean(env.CAMPAY_PASSWORD),
       'CAMPAY_USERNAME',
@@ -118,7 +130,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const campayConfigured = Boolean(env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD));
+  const campayConfigured = Boolean(
+    env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD),
+  );
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',

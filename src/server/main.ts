@@ -26,8 +26,8 @@ const database = await openConfiguredDatabase(config);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // dist/server/main.js sits beside dist/client; from src/server (tsx) the build is at ../../dist/client.
-const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')].find((dir) =>
-  existsSync(path.join(dir, 'index.html')),
+const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')].find(
+  (dir) => existsSync(path.join(dir, 'index.html')),
 );
 
 const app = await buildApp({ config, database, clientDir });
@@ -55,7 +55,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 const address = await app.listen({ port: config.port, host: config.host });
-const shown = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+const shown =
+  config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 if (!clientDir) app.log.warn('client build not found: serving the API only (run npm run build)');
 console.log(`\n  Palmarès is running at ${shown}\n`);
 if (demoAdmin) {

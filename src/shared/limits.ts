@@ -9,7 +9,10 @@ export const FIELD_LIMITS = {
   nominationTitle: 255,
   artistName: 255,
 } as const;
-export const CATEGORY_DEFAULTS = { icon: 'fa-solid fa-trophy', backgroundColor: '#3B82F6' } as const;
+export const CATEGORY_DEFAULTS = {
+  icon: 'fa-solid fa-trophy',
+  backgroundColor: '#3B82F6',
+} as const;
 export const PERIODS = ['today', 'week', 'month', 'all'] as const;
 export type Period = (typeof PERIODS)[number];
 export const TRACKING_PAGE_SIZES = [20, 50, 100] as const;

@@ -8,7 +8,9 @@ import { HttpError } from './http-error.js';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, details: error.details });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, details: error.details });
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode;
@@ -27,11 +29,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
   });
-
 }
 
 export function registerApiNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    reply
+      .status(404)
+      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -9,9 +9,11 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details);
+export const badRequest = (message: string, details?: unknown) =>
+  new HttpError(400, message, details);
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const unprocessable = (message: string, details?: unknown) => new HttpError(422, message, details);
+export const unprocessable = (message: string, details?: unknown) =>
+  new HttpError(422, message, details);

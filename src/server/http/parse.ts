@@ -2,7 +2,11 @@ import type { z } from 'zod';
 import { badRequest } from './http-error.js';
 
 /** Validates request input against a shared zod schema; failures become a 400 with a readable message. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 'request'): z.output<S> {
+export function parse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  what = 'request',
+): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({

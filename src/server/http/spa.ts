@@ -17,7 +17,10 @@ export interface SpaOptions {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export function renderMetaTags(meta: PageMeta): string {
   const tags: Array<[string, string, string]> = [
@@ -34,7 +37,9 @@ export function renderMetaTags(meta: PageMeta): string {
   if (meta.image) {
     tags.push(['property', 'og:image', meta.image], ['name', 'twitter:image', meta.image]);
   }
-  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`).join('');
+  return tags
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`)
+    .join('');
 }
 
 /**
@@ -53,7 +58,10 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.header(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
     },
   });
 
