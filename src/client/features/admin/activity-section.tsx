@@ -1,7 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Period } from '../../../shared/limits';
-import { formatAmount } from '../../../shared/money';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
@@ -47,7 +46,13 @@ export function ActivitySection({ period }: ActivitySectionProps) {
         {/* The table below says the same to assistive tech; the drawing is for the eyes. */}
         <div aria-hidden="true">
           <Suspense fallback={chartPlaceholder}>
-            <ActivityChart points={points} metric={metric} formatNumber={format.number} />
+            <ActivityChart
+              points={points}
+              metric={metric}
+              formatNumber={format.number}
+              formatCompact={format.compact}
+              formatMoney={format.money}
+            />
           </Suspense>
         </div>
         <details className="mt-3 text-sm">
@@ -83,9 +88,9 @@ export function ActivitySection({ period }: ActivitySectionProps) {
                       {point.label}
                     </th>
                     <td className="py-1 pr-3">{format.number(point.cardVotes)}</td>
-                    <td className="py-1 pr-3">{formatAmount(point.cardRevenue, 'USD')}</td>
+                    <td className="py-1 pr-3">{format.money(point.cardRevenue, 'USD')}</td>
                     <td className="py-1 pr-3">{format.number(point.mobileMoneyVotes)}</td>
-                    <td className="py-1">{formatAmount(point.mobileMoneyRevenue, 'XAF')}</td>
+                    <td className="py-1">{format.money(point.mobileMoneyRevenue, 'XAF')}</td>
                   </tr>
                 ))}
               </tbody>

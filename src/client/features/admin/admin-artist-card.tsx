@@ -34,10 +34,10 @@ export function AdminArtistCard({ artist, view, deleting, onDelete }: AdminArtis
       name={artist.name}
       alt={t('artists.photoAlt', { name: artist.name })}
       width={isGrid ? 400 : 96}
-      height={isGrid ? 250 : 96}
+      height={isGrid ? 200 : 96}
       className={
         isGrid
-          ? 'aspect-[16/10] h-auto w-full object-[center_30%]'
+          ? 'aspect-[2/1] h-auto w-full object-[center_25%]'
           : 'size-16 shrink-0 rounded-xl object-cover sm:size-20 [&>span]:text-xl'
       }
     />

@@ -1,15 +1,21 @@
-import { AlertTriangle, Mic2, Plus, SearchX } from 'lucide-react';
+import { AlertTriangle, Mic2, Plus, RotateCcw, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { EmptyState } from '../../components/empty-state';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { AdminArtistCard } from './admin-artist-card';
 import { useAdminArtists, useAdminCategories } from './admin-queries';
-import { DEFAULT_ARTIST_FILTERS, filterArtists, type ArtistFilters } from './artist-filters';
+import {
+  activeFilterCount,
+  DEFAULT_ARTIST_FILTERS,
+  filterArtists,
+  type ArtistFilters,
+} from './artist-filters';
 import { ArtistToolbar } from './artist-toolbar';
 import { TabHeading } from './tab-heading';
 import { useArtistViewMode } from './use-artist-view-mode';
@@ -27,6 +33,8 @@ export function ArtistsTab() {
   const deleteArtist = useDeleteRecord('artists');
   const artists = artistsQuery.data;
   const shown = useMemo(() => (artists ? filterArtists(artists, filters) : []), [artists, filters]);
+  const filterCount = activeFilterCount(filters);
+  // Back to everything, in the default order.
   const reset = () => setFilters(DEFAULT_ARTIST_FILTERS);
 
   const addArtist = (
@@ -106,16 +114,26 @@ export function ArtistsTab() {
     <section aria-labelledby="artists-heading" className="flex flex-col gap-4">
       <TabHeading id="artists-heading" title={t('artists.heading')} action={addArtist}>
         {artists && artists.length > 0 ? (
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('artists.showing', { shown: shown.length, total: artists.length })}
-          </p>
+          <div className="flex min-h-9 flex-wrap items-center gap-x-3 gap-y-1">
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t('artists.showing', { shown: shown.length, total: artists.length })}
+            </p>
+            {filterCount > 0 ? (
+              <>
+                <Badge variant="accent">{t('artists.activeFilters', { count: filterCount })}</Badge>
+                <Button variant="ghost" size="sm" onClick={reset} className="-ml-1">
+                  <RotateCcw aria-hidden="true" />
+                  {t('artists.resetFilters')}
+                </Button>
+              </>
+            ) : null}
+          </div>
         ) : null}
       </TabHeading>
       {artists && artists.length > 0 ? (
         <ArtistToolbar
           filters={filters}
           onFiltersChange={setFilters}
-          onReset={reset}
           categories={categoriesQuery.data ?? []}
           view={view}
           onViewChange={setView}

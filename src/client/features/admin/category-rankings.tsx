@@ -136,7 +136,7 @@ export function CategoryRankings({ period }: CategoryRankingsProps) {
                   size="sm"
                   className="mt-auto"
                   onClick={() => setSelected(ranking.categoryId)}
-                  aria-label={t('analytics.viewAllIn', { name: nameOf(ranking) })}
+                  aria-describedby={headingId}
                 >
                   {t('analytics.viewAll')}
                   <ChevronRight aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { ImageOff } from 'lucide-react';
+import { ImageIcon, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImageAddress } from '../../../shared/schemas/admin';
@@ -21,8 +21,8 @@ export function ImageUrlPreview({ url, alt, className }: ImageUrlPreviewProps) {
   );
   if (!address) {
     return (
-      <div className={frame}>
-        <span className="px-2 text-center text-xs text-muted-foreground">{t('image.none')}</span>
+      <div className={cn(frame, 'text-muted-foreground')} title={t('image.none')}>
+        <ImageIcon className="size-5" aria-hidden="true" />
       </div>
     );
   }

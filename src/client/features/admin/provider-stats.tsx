@@ -1,7 +1,7 @@
 import { CreditCard, Smartphone, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Period } from '../../../shared/limits';
-import { PROVIDER_CURRENCY, formatAmount, type Provider } from '../../../shared/money';
+import { PROVIDER_CURRENCY, type Provider } from '../../../shared/money';
 import type { ProviderTotals } from '../../../shared/schemas/analytics';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -30,8 +30,8 @@ function ProviderCard({ provider, totals, failed }: ProviderCardProps) {
   const average = totals && totals.votes > 0 ? totals.revenue / totals.votes : 0;
   const rows: [string, string | undefined][] = [
     [t('analytics.votes'), totals && format.number(totals.votes)],
-    [t('analytics.revenue'), totals && formatAmount(totals.revenue, currency)],
-    [t('analytics.averagePerVote'), totals && formatAmount(average, currency)],
+    [t('analytics.revenue'), totals && format.money(totals.revenue, currency)],
+    [t('analytics.averagePerVote'), totals && format.money(average, currency)],
     [t('analytics.payments'), totals && format.number(totals.payments)],
   ];
   return (

@@ -24,10 +24,10 @@ const TONES = {
 export function StatCard({ icon: Icon, label, value, detail, tone = 'ink' }: StatCardProps) {
   return (
     <Card className="p-4 sm:p-5">
-      <dl className="flex items-start gap-3">
+      <dl className="flex flex-col items-start gap-2 sm:flex-row sm:gap-3">
         <span
           className={cn(
-            'inline-flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-11',
+            'inline-flex size-9 shrink-0 items-center justify-center rounded-xl sm:size-11',
             TONES[tone],
           )}
         >

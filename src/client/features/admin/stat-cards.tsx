@@ -1,6 +1,5 @@
 import { CreditCard, Smartphone, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/money';
 import { useStats } from './admin-queries';
 import { StatCard } from './stat-card';
 import { useFormatters } from './use-formatters';
@@ -36,7 +35,7 @@ export function StatCards() {
           value={stats ? format.number(stats.stripe.votes) : missing}
           detail={
             stats
-              ? t('stats.revenue', { amount: formatAmount(stats.stripe.revenue, 'USD') })
+              ? t('stats.revenue', { amount: format.money(stats.stripe.revenue, 'USD') })
               : undefined
           }
         />
@@ -47,7 +46,7 @@ export function StatCards() {
           value={stats ? format.number(stats.campay.votes) : missing}
           detail={
             stats
-              ? t('stats.revenue', { amount: formatAmount(stats.campay.revenue, 'XAF') })
+              ? t('stats.revenue', { amount: format.money(stats.campay.revenue, 'XAF') })
               : undefined
           }
         />
