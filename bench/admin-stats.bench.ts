@@ -115,6 +115,12 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
     try {
       const cookie = await adminCookie(scratch.url, base);
       const init = { headers: { cookie } };
+      // No database and no session: how loaded the machine is, for reading the figures below.
+      const baseline = await latency(`${base}/healthz`, {}, 200);
+      lines.push(
+        `baseline GET /healthz`.padEnd(48) +
+          `p50 ${baseline.p50.toFixed(1)} ms  p95 ${baseline.p95.toFixed(1)} ms`,
+      );
       for (const path of [...TARGETS, ...ALSO_MEASURED]) {
         const m = await latency(`${base}${path}`, init, 200);
         const verdict = TARGETS.includes(path)

@@ -1,6 +1,5 @@
-import type { AppContext } from '../../app-context.js';
 import type { AdminArtist, FrenchField } from '../../../shared/schemas/admin.js';
-import { catalogCache } from '../catalog/catalog-cache.js';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.js';
 import { missingFrench } from '../translation/french-fields.js';
 
 /**
@@ -8,8 +7,7 @@ import { missingFrench } from '../translation/french-fields.js';
  * snapshot, so trending and totals never disagree between the two), by name, without hidden
  * artists, plus which French texts are missing anywhere in the artist's profile.
  */
-export async function listAdminArtists(ctx: AppContext): Promise<AdminArtist[]> {
-  const snapshot = await catalogCache(ctx).get();
+export function listAdminArtists(snapshot: CatalogSnapshot): AdminArtist[] {
   return [...snapshot.artistById.values()]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map(({ nameFr: _nameFr, ...artist }) => {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from '../../http/parse.js';
 import { artistFormSchema, categoryFormSchema } from '../../../shared/schemas/admin.js';
 import { idParamsSchema } from '../../../shared/schemas/ids.js';
+import { sendEncoded } from '../analytics/send-encoded.js';
+import { catalogCache } from '../catalog/catalog-cache.js';
 import { frenchTranslation } from '../translation/french-translation.js';
 import { listAdminArtists } from './admin-artist-list.js';
 import { deleteArtist, getAdminArtist, saveArtist } from './artist-store.js';
@@ -30,7 +32,13 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => translation.idle());
   const changed = () => events.emit('catalog-changed');
 
-  app.get('/admin/artists', async () => listAdminArtists(app.ctx));
+  app.get('/admin/artists', async (_request, reply) => {
+    const snapshot = await catalogCache(app.ctx).get();
+    return sendEncoded(
+      reply.header('cache-control', 'no-store'),
+      snapshot.json('admin:artists', () => listAdminArtists(snapshot)),
+    );
+  });
 
   app.get('/admin/artists/:id', async (request) => {
     const { id } = parse(idParamsSchema, request.params, 'artist id');

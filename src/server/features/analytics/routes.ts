@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from '../../http/parse.js';
 import type { PeriodStats, Stats } from '../../../shared/schemas/analytics.js';
 import { periodParamsSchema } from '../../../shared/schemas/analytics.js';
-import { categoryRankings } from './category-rankings.js';
+import { catalogCache } from '../catalog/catalog-cache.js';
+import { categoryRankings, rankingsFromSnapshot } from './category-rankings.js';
 import { periodStart } from './period-start.js';
 import { providerTotals } from './provider-totals.js';
+import { sendEncoded } from './send-encoded.js';
 import { timeseries } from './timeseries.js';
 
 /**
@@ -36,9 +38,16 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
     return { period, from: from?.toISOString() ?? null, stripe, campay };
   });
 
-  app.get('/analytics/category-rankings/:period', async (request) => {
+  app.get('/analytics/category-rankings/:period', async (request, reply) => {
     const { period } = parse(periodParamsSchema, request.params, 'period');
-    return categoryRankings(db, periodStart(period, new Date(), config.eventTimezone));
+    if (period === 'all') {
+      const snapshot = await catalogCache(app.ctx).get();
+      return sendEncoded(
+        reply,
+        snapshot.json('admin:rankings:all', () => rankingsFromSnapshot(snapshot)),
+      );
+    }
+    return categoryRankings(db, periodStart(period, new Date(), config.eventTimezone)!);
   });
 
   app.get('/analytics/timeseries/:period', async (request) => {
