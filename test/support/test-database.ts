@@ -25,6 +25,11 @@ export async function createTestDatabase(
     kind: 'postgres',
     url: scratch.url,
     poolSize: options.poolSize,
+    // Dropping the scratch database terminates connections still closing (57P01): expected.
+    onIdleError: (error) => {
+      if ((error as { code?: string }).code !== '57P01')
+        console.error('idle connection error', error);
+    },
   });
   await runMigrations(database);
   return {

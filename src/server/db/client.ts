@@ -12,7 +12,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Errors of idle pooled connections (the server restarted, a DBA killed them). */
+      onIdleError?: (error: Error) => void;
+    };
 
 export interface Database {
   db: Db;
@@ -42,6 +48,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  // Without a listener, an idle connection dropped by the server (a PostgreSQL restart, a failover)
+  // is an unhandled 'error' event that kills the process. The pool replaces the connection itself.
+  pool.on('error', (error) => (target.onIdleError ?? defaultIdleError)(error));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -63,4 +72,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+function defaultIdleError(error: Error): void {
+  console.error(
+    'PostgreSQL closed an idle connection; the pool will open a new one:',
+    error.message,
+  );
 }
