@@ -10,7 +10,7 @@ import { runMigrations } from '../src/server/db/migrate.js';
 import { createScratchDatabase } from '../test/support/postgres-server.js';
 
 const PAYMENTS = Number(process.env.BENCH_SETTLE_PAYMENTS ?? 6000);
-const CONCURRENCY = Number(process.env.BENCH_SETTLE_CONCURRENCY ?? 64);
+const CONCURRENCY = Number(process.env.BENCH_SETTLE_CONCURRENCY ?? 256);
 const POOL = Number(process.env.BENCH_SETTLE_POOL ?? 16);
 /** Share of payments whose event is delivered more than once (Stripe retries, replays). */
 const DUPLICATE_SHARE = 0.3;
@@ -187,7 +187,7 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
     await Promise.all(Array.from({ length: POOL }, () => database.query('SELECT pg_sleep(0.05)')));
     const backends = (
       await database.query<{ pid: number }>(
-        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
       )
     ).map((r) => r.pid);
     const pgCpuBefore = backends.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);

@@ -291,7 +291,10 @@ export async function settleBatch(
 
     const recordset = sql`jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS u(id uuid,
       from_status text, status text, failure_reason text, receipt_code text, provider_ref text, source text)`;
-    const updated = rowsOf<{ id: string }>(
+    // One statement: the conditional update, its event rows, and the tallies of the payments it
+    // completed (from what it returned, so only payments that really moved are counted). Fewer
+    // round trips while the shared tally rows are locked.
+    const moved = rowsOf<{ id: string }>(
       await tx.execute(sql`
         WITH u AS (SELECT * FROM ${recordset}),
         moved AS (
@@ -302,43 +305,36 @@ export async function settleBatch(
           WHERE p.id = u.id AND p.status = u.from_status
             -- Lets the planner reach the rows through the primary key, not a scan of payments.
             AND p.id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
-          RETURNING p.id),
+          RETURNING p.id, p.status, p.provider, p.amount, p.total_votes),
         logged AS (
           INSERT INTO payment_events (payment_id, from_status, to_status, source, detail, created_at)
           SELECT u.id, u.from_status, u.status, u.source, u.failure_reason, ${at.toISOString()}::timestamptz
-          FROM u JOIN moved ON moved.id = u.id)
-        SELECT id FROM moved`),
-    );
-    // The rows are locked and were read in this transaction, so every change applies; if one
-    // did not, the batch is abandoned rather than half-applied.
-    if (updated.length !== changes.length) throw new Error('settleBatch: a locked payment changed');
-
-    const completed = changes.filter((c) => c.status === 'completed').map((c) => c.id);
-    if (completed.length) {
-      const completedIds = sql`string_to_array(${completed.join(',')}, ',')::uuid[]`;
-      await tx.execute(sql`
-        WITH pv AS (
+          FROM u JOIN moved ON moved.id = u.id),
+        pv AS (
           SELECT nomination_id, SUM(vote_count)::int AS votes FROM payment_votes
-          WHERE payment_id = ANY(${completedIds}) GROUP BY nomination_id),
+          WHERE payment_id IN (SELECT id FROM moved WHERE status = 'completed')
+          GROUP BY nomination_id),
         tallied AS (
           UPDATE nominations n SET vote_count = n.vote_count + pv.votes
-          FROM pv WHERE n.id = pv.nomination_id RETURNING n.id),
+          FROM pv WHERE n.id = pv.nomination_id),
         hourly AS (
           INSERT INTO nomination_hourly_votes (nomination_id, hour, votes)
           SELECT nomination_id, ${hourOf(at)}, votes FROM pv
           ON CONFLICT (nomination_id, hour)
-          DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes RETURNING 1),
+          DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes),
         totals AS (
           INSERT INTO provider_hourly_totals (provider, hour, votes, revenue, payments)
           SELECT provider, ${hourOf(at)}, SUM(total_votes)::int, SUM(amount)::int, COUNT(*)::int
-          FROM payments WHERE id = ANY(${completedIds}) GROUP BY provider
+          FROM moved WHERE status = 'completed' GROUP BY provider
           ON CONFLICT (provider, hour) DO UPDATE SET
             votes = provider_hourly_totals.votes + EXCLUDED.votes,
             revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
-            payments = provider_hourly_totals.payments + EXCLUDED.payments RETURNING 1)
-        SELECT (SELECT count(*) FROM tallied) AS n, (SELECT count(*) FROM hourly) AS h,
-               (SELECT count(*) FROM totals) AS t`);
-    }
+            payments = provider_hourly_totals.payments + EXCLUDED.payments)
+        SELECT id FROM moved`),
+    );
+    // The rows are locked and were read in this transaction, so every change applies; if one
+    // did not, the batch is abandoned (rolled back) rather than half-applied.
+    if (moved.length !== changes.length) throw new Error('settleBatch: a locked payment changed');
     return results;
   });
   let anyCompleted = false;
