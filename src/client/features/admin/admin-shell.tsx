@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link';
 import { TooltipProvider } from '../../components/ui/tooltip';
@@ -16,6 +16,11 @@ interface AdminShellProps {
 export function AdminShell({ children }: AdminShellProps) {
   const { t } = useTranslation('common');
   const access = useAdminGuard();
+  // Every admin action ends in a toast, and the toaster's code is otherwise fetched by the first
+  // one: a toast followed by a redirect (logged out: 0.5 s) could leave before it ever shows.
+  useEffect(() => {
+    void import('../../components/ui/toaster');
+  }, []);
   if (access.status === 'denied') return null;
   if (access.status === 'checking') {
     return (

@@ -17,9 +17,20 @@ const NEW_ARTIST_ID = 'new';
 
 /** /admin/artists/{id}; the id 'new' creates an artist (SPEC 2). */
 export function ArtistEditorPage() {
+  const { id = NEW_ARTIST_ID } = useParams<{ id: string }>();
+  return (
+    <AdminShell>
+      <div className="mx-auto max-w-4xl px-3 pt-4 sm:px-6 sm:pt-6">
+        {/* Inside the shell: nothing is asked of the admin API before the visitor is an admin. */}
+        <ArtistEditor id={id} />
+      </div>
+    </AdminShell>
+  );
+}
+
+function ArtistEditor({ id }: { id: string }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
-  const { id = NEW_ARTIST_ID } = useParams<{ id: string }>();
   const isNew = id === NEW_ARTIST_ID;
   const artistQuery = useAdminArtist(id, !isNew);
   const categoriesQuery = useAdminCategories();
@@ -83,9 +94,5 @@ export function ArtistEditorPage() {
     );
   }
 
-  return (
-    <AdminShell>
-      <div className="mx-auto max-w-4xl px-3 pt-4 sm:px-6 sm:pt-6">{body}</div>
-    </AdminShell>
-  );
+  return body;
 }

@@ -191,7 +191,7 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
               </div>
             )}
           </FormField>
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <FormField id="artist-bio" label={t('editor.bio')} error={errors.bio}>
               {(control) => <Textarea {...control} {...bind('bio')} rows={5} />}
             </FormField>

@@ -21,7 +21,7 @@ import { TabHeading } from './tab-heading';
 import { useArtistViewMode } from './use-artist-view-mode';
 import { useDeleteRecord } from './use-delete-record';
 
-const GRID_CLASS = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+const GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 export function ArtistsTab() {
   const { t } = useTranslation('admin');

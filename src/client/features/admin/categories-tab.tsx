@@ -22,7 +22,7 @@ import { CategoryDialog } from './category-dialog';
 import { TabHeading } from './tab-heading';
 import { useDeleteRecord } from './use-delete-record';
 
-const GRID_CLASS = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+const GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 interface DialogState {
   open: boolean;

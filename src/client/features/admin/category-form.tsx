@@ -80,7 +80,7 @@ export function CategoryForm({ category, onSuccess, onCancel }: CategoryFormProp
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField id="category-name" label={t('categoryForm.name')} required error={errors.name}>
           {(control) => (
             <Input {...control} {...bind('name')} maxLength={FIELD_LIMITS.categoryName} required />

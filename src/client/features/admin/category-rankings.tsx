@@ -51,7 +51,7 @@ export function CategoryRankings({ period }: CategoryRankingsProps) {
         role="status"
         aria-busy="true"
         aria-label={t('analytics.loadingRankings')}
-        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
       >
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} className="h-64 rounded-[var(--radius-card)]" />
@@ -101,7 +101,7 @@ export function CategoryRankings({ period }: CategoryRankingsProps) {
     );
   } else {
     body = (
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         {rankingsQuery.data.map((ranking) => {
           const headingId = `ranking-${ranking.categoryId}`;
           const top = ranking.artists.slice(0, TOP_ARTISTS_PER_CATEGORY);

@@ -38,14 +38,16 @@ export function FormField({
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Label htmlFor={id}>
-          {label}
+        {/* The star sits outside the label so the field's name stays exactly the label; the
+            control's `required` tells assistive tech. */}
+        <span className="inline-flex items-baseline">
+          <Label htmlFor={id}>{label}</Label>
           {required ? (
-            <span aria-hidden="true" className="ml-0.5 text-destructive">
+            <span aria-hidden="true" className="ml-0.5 text-sm leading-none text-destructive">
               *
             </span>
           ) : null}
-        </Label>
+        </span>
         {labelExtra}
       </div>
       {children({

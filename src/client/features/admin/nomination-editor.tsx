@@ -73,7 +73,7 @@ export function NominationEditor({
           <span className="max-sm:sr-only">{t('editor.removeNomination')}</span>
         </Button>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField
           id={`${prefix}-title`}
           label={t('editor.nominationTitle')}

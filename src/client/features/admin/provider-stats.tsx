@@ -71,7 +71,7 @@ export function ProviderStats({ period }: ProviderStatsProps) {
   const { data, isError } = usePeriodStats(period);
   return (
     <div className="flex flex-col gap-2">
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <ProviderCard provider="stripe" totals={data?.stripe} failed={isError} />
         <ProviderCard provider="campay" totals={data?.campay} failed={isError} />
       </div>

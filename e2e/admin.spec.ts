@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type { Db } from '../src/server/db/client.js';
+import { runUsersCommand } from '../src/server/features/auth/users-cli.js';
+import { findUserByEmail } from '../src/server/features/auth/users-store.js';
+import { users } from '../src/server/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { createCategory, createNominee } from '../test/factories/catalog-factory.js';
+import { createCompletedPayment } from '../test/factories/payment-factory.js';
+import { expect, setLanguage, test, type ConsoleAllowance } from './fixtures.js';
+
+const PASSWORD = 'admin-e2e-password';
+/** The first admin screen downloads its code, the session and four lists: room on a busy machine. */
+const FIRST_LOAD = { timeout: 20_000 };
+
+type AllowConsole = (allowance: ConsoleAllowance) => void;
+
+/**
+ * A new account made with the users CLI's own function (as `npm run users -- create` does), then
+ * signed in through the /api/login form like a person. One account per test keeps parallel tests
+ * (and the phone and laptop projects) apart.
+ */
+async function signIn(
+  page: Page,
+  db: Db,
+  allowConsole: AllowConsole,
+  options: { admin: boolean; returnTo?: string },
+): Promise<string> {
+  // The server-rendered sign-in page names no icon, so Chromium asks for /favicon.ico (a 404).
+  allowConsole({ text: /status of 404/, url: /\/favicon\.ico$/ });
+  const email = `${options.admin ? 'admin' : 'voter'}-${randomUUID()}@example.com`;
+  const output: string[] = [];
+  const io = { out: (line: string) => output.push(line), err: (line: string) => output.push(line) };
+  const args = ['create', email, '--password', PASSWORD, ...(options.admin ? ['--admin'] : [])];
+  expect(await runUsersCommand(db, args, io), output.join('\n')).toBe(0);
+  const user = await findUserByEmail(db, email);
+  await db.update(users).set({ firstName: 'Amina' }).where(eq(users.id, user!.id));
+
+  const returnTo = options.returnTo ?? '/admin';
+  await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel(/E-mail/).fill(email);
+  await page.getByLabel(/Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: /Sign in/ }).click();
+  return email;
+}
+
+async function openDashboard(page: Page, db: Db, allowConsole: AllowConsole): Promise<void> {
+  await signIn(page, db, allowConsole, { admin: true });
+  await expect(page).toHaveURL('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible(
+    FIRST_LOAD,
+  );
+}
+
+/** A toast by its text, read from the notifications region (Radix's announcer lives only 1 s). */
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /^Notifications/ })
+    .locator('li')
+    .filter({ hasText: text });
+
+/** Picks an option of a Radix select, found by the select's label. */
+async function choose(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+const artistCard = (page: Page, name: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+test.describe('admin back office', () => {
+  test('an organiser runs the event: category, artist with two nominations, edit, leave, delete', async ({
+    page,
+    db,
+    shot,
+    allowConsole,
+  }) => {
+    const tag = randomUUID().slice(0, 8);
+    const categoryName = `Best Makossa ${tag}`;
+    const existing = await createCategory(db, { name: `Best Bikutsi ${tag}` });
+    const artistName = `Zélie ${tag}`;
+    await openDashboard(page, db, allowConsole);
+    await expect(page.getByRole('banner').getByText('Online')).toBeAttached();
+    await expect(page.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
+    await shot('admin-dashboard');
+
+    // Manage Categories: the Add Category dialog, with the spec's defaults.
+    await page.getByRole('tab', { name: 'Manage Categories' }).click();
+    await expect(page).toHaveURL('/admin?tab=categories');
+    await page.getByRole('button', { name: 'Add Category' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Category' });
+    await expect(dialog.getByLabel('Icon', { exact: true })).toHaveValue('fa-solid fa-trophy');
+    await expect(dialog.getByLabel('Background colour', { exact: true })).toHaveValue('#3B82F6');
+    await dialog.getByRole('button', { name: 'Create Category' }).click();
+    await expect(dialog.getByText('This field is required.')).toBeVisible();
+    await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
+    await dialog.getByLabel('Name', { exact: true }).fill(categoryName);
+    await dialog.getByLabel('Description', { exact: true }).fill('The sound of Douala.');
+    await shot('admin-category-dialog');
+    await dialog.getByRole('button', { name: 'Create Category' }).click();
+    await expect(toast(page, 'Category created successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const categoryCard = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: categoryName }) });
+    await expect(categoryCard.getByText('0 nominees')).toBeVisible();
+    await expect(categoryCard.getByText('The sound of Douala.')).toBeVisible();
+
+    // The same dialog edits.
+    await categoryCard.getByRole('button', { name: `Edit ${categoryName}` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit Category' });
+    await expect(editDialog.getByLabel('Name', { exact: true })).toHaveValue(categoryName);
+    await editDialog.getByLabel('Description', { exact: true }).fill('');
+    await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Category updated successfully')).toBeVisible();
+    await expect(categoryCard.getByText('No description provided')).toBeVisible();
+
+    // Manage Artists → Add Artist.
+    await page.getByRole('tab', { name: 'Manage Artists' }).click();
+    await page.getByRole('link', { name: 'Add Artist' }).first().click();
+    await expect(page).toHaveURL('/admin/artists/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Artist' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill(artistName);
+    await page.getByRole('button', { name: 'Create Artist' }).click();
+    await expect(toast(page, 'Please add at least one category nomination')).toBeVisible();
+    await expect(page.locator('#nominations-error')).toHaveText(
+      'Please add at least one category nomination',
+    );
+
+    await page.getByLabel('Photo URL', { exact: true }).fill('/demo/artists/ama-fotso.jpg');
+    await page.getByLabel('Bio', { exact: true }).fill('Afro-pop singer from Douala.');
+    await choose(page, 'Nominate in a category', categoryName);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('group', { name: categoryName })).toBeVisible();
+    // Already added: the picker no longer offers it.
+    await page.getByRole('combobox', { name: 'Nominate in a category' }).click();
+    await expect(page.getByRole('option', { name: categoryName })).toHaveCount(0);
+    await page.getByRole('option', { name: existing.name }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const second = page.getByRole('group', { name: existing.name });
+    await expect(second.getByLabel('Nomination title', { exact: true })).toBeFocused();
+    await second.getByLabel('Nomination title', { exact: true }).fill('Reine du bikutsi');
+    await second.getByLabel('Nomination photo URL').fill('not a link');
+    await page.getByRole('button', { name: 'Create Artist' }).click();
+    await expect(
+      second.getByText('Enter a web address (https://...) or a path on this site (/...).'),
+    ).toBeVisible();
+    await expect(second.getByLabel('Nomination photo URL')).toBeFocused();
+    await second.getByLabel('Nomination photo URL').fill('');
+    await shot('admin-artist-new');
+    await page.getByRole('button', { name: 'Create Artist' }).click();
+    await expect(toast(page, 'Artist created successfully')).toBeVisible();
+    await expect(page).toHaveURL('/admin');
+
+    // The list finds it by name, with its two categories.
+    await page.getByLabel('Search', { exact: true }).fill(tag);
+    await expect(page.getByText('1 filter active')).toBeVisible();
+    const card = artistCard(page, artistName);
+    await expect(card.getByText('2 categories')).toBeVisible();
+    await expect(card.getByText('Afro-pop singer from Douala.')).toBeVisible();
+    await page.getByRole('button', { name: 'List view' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('adminArtistViewMode'))).toBe('list');
+    await shot('admin-artists-list');
+
+    // Edit: the editor loads the saved values, a change is saved.
+    await card.getByRole('link', { name: `Edit ${artistName}` }).click();
+    await expect(page).toHaveURL(/\/admin\/artists\/[0-9a-f-]{36}$/);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(artistName);
+    await expect(
+      page.getByRole('group', { name: existing.name }).getByLabel('Nomination title', {
+        exact: true,
+      }),
+    ).toHaveValue('Reine du bikutsi');
+    await page.getByLabel('Bio', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Artist updated successfully')).toBeVisible();
+    await expect(page).toHaveURL('/admin');
+    await page.getByLabel('Search', { exact: true }).fill(tag);
+    await expect(artistCard(page, artistName).getByText('No bio provided')).toBeVisible();
+
+    // Leaving with unsaved changes asks first: Back to Admin, a header link and the Back button.
+    await artistCard(page, artistName)
+      .getByRole('link', { name: `Edit ${artistName}` })
+      .click();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(artistName);
+    await page.getByLabel('Name', { exact: true }).fill(`${artistName} (draft)`);
+    await page.getByRole('button', { name: 'Back to Admin' }).click();
+    const unsaved = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+    await expect(unsaved).toContainText(
+      'You have unsaved changes. Are you sure you want to leave? Your changes will be lost.',
+    );
+    await shot('admin-unsaved-changes');
+    await unsaved.getByRole('button', { name: 'Stay on Page' }).click();
+    await expect(unsaved).toBeHidden();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${artistName} (draft)`);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(unsaved).toBeVisible();
+    await unsaved.getByRole('button', { name: 'Stay on Page' }).click();
+    await page.goBack();
+    await expect(unsaved).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/artists\//);
+    await unsaved.getByRole('button', { name: 'Leave Without Saving' }).click();
+    await expect(page).toHaveURL('/admin');
+    // Nothing was saved.
+    await page.getByLabel('Search', { exact: true }).fill(tag);
+    await expect(artistCard(page, artistName)).toBeVisible();
+
+    // Delete, without a confirmation.
+    await artistCard(page, artistName)
+      .getByRole('button', { name: `Delete ${artistName}` })
+      .click();
+    await expect(toast(page, 'Artist deleted successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No artists found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reset Filters' }).first().click();
+    await expect(page.getByLabel('Search', { exact: true })).toHaveValue('');
+
+    // A category delete asks first.
+    await page.getByRole('tab', { name: 'Manage Categories' }).click();
+    await categoryCard.getByRole('button', { name: `Delete ${categoryName}` }).click();
+    await page
+      .getByRole('alertdialog', { name: `Delete ${categoryName}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(toast(page, 'Category deleted successfully')).toBeVisible();
+    await expect(categoryCard).toHaveCount(0);
+  });
+
+  test('reads analytics: provider totals, rankings, one category ranked', async ({
+    page,
+    db,
+    shot,
+    allowConsole,
+  }) => {
+    const tag = randomUUID().slice(0, 8);
+    const category = await createCategory(db, { name: `Song of the Year ${tag}` });
+    const leader = await createNominee(db, {
+      categoryIds: [category.id],
+      artist: { name: `Tchami ${tag}` },
+      nomination: { nominationTitle: 'Mother Tongue' },
+    });
+    const runnerUp = await createNominee(db, {
+      categoryIds: [category.id],
+      artist: { name: `Koko ${tag}` },
+    });
+    await createCompletedPayment(db, {
+      provider: 'campay',
+      votes: [{ nominationId: leader.nominations[0]!.id, voteCount: 7 }],
+    });
+    await createCompletedPayment(db, {
+      provider: 'stripe',
+      votes: [
+        { nominationId: leader.nominations[0]!.id, voteCount: 2 },
+        { nominationId: runnerUp.nominations[0]!.id, voteCount: 3 },
+      ],
+    });
+
+    await openDashboard(page, db, allowConsole);
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page.getByRole('heading', { name: 'Card', exact: true })).toBeVisible(FIRST_LOAD);
+    const mobileMoney = page.getByRole('group', { name: 'Mobile Money', exact: true });
+    await expect(mobileMoney.getByText('Average per vote')).toBeVisible();
+    await expect(mobileMoney.getByText('100 CFA', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'Card', exact: true }).getByText('$0.50', { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Category Rankings & Artist Votes' }),
+    ).toBeVisible();
+
+    // All categories: each with its top three and View All.
+    const summary = page
+      .getByRole('group')
+      .filter({ has: page.getByRole('heading', { name: category.name }) });
+    await expect(summary.getByText('12 votes', { exact: true })).toBeVisible();
+    await expect(summary.getByRole('listitem').first()).toContainText(`Tchami ${tag}`);
+    await expect(summary.getByRole('listitem').first()).toContainText('9 votes');
+    await shot('admin-analytics');
+    await summary.getByRole('button', { name: 'View All' }).click();
+
+    // One category: every nominee, ranked, with the nomination title.
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveText(
+      `${category.name} (12 votes)`,
+    );
+    const ranked = page.getByRole('listitem').filter({ hasText: tag });
+    await expect(ranked).toHaveCount(2);
+    await expect(ranked.nth(0)).toContainText('Mother Tongue');
+    await expect(ranked.nth(1)).toContainText(`Koko ${tag}`);
+    await expect(ranked.nth(1)).toContainText('3 votes');
+    await shot('admin-analytics-category');
+
+    // Periods: the week still counts today's payments.
+    await choose(page, 'Period', 'Last 7 Days');
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveText(
+      `${category.name} (12 votes)`,
+    );
+    await choose(page, 'Category', 'All Categories');
+    await expect(summary.getByRole('button', { name: 'View All' })).toBeVisible();
+  });
+
+  test('reads in French', async ({ page, db, shot, allowConsole }) => {
+    await openDashboard(page, db, allowConsole);
+    await setLanguage(page, 'fr');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible(
+      FIRST_LOAD,
+    );
+    await expect(page.getByRole('tab', { name: 'Gérer les artistes' })).toBeVisible();
+    await shot('admin-dashboard');
+    await page.getByRole('tab', { name: 'Gérer les catégories' }).click();
+    await page.getByRole('button', { name: 'Ajouter une catégorie' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Ajouter une catégorie' })).toBeVisible();
+    await shot('admin-category-dialog');
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await page.getByRole('tab', { name: 'Statistiques' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Classements par catégorie et votes des artistes' }),
+    ).toBeVisible(FIRST_LOAD);
+    await shot('admin-analytics');
+    await page.goto('/admin/artists/new');
+    await page.getByLabel('Nom', { exact: true }).fill('Brouillon');
+    await page.getByRole('button', { name: "Retour à l'administration" }).click();
+    await expect(
+      page.getByRole('alertdialog', { name: 'Modifications non enregistrées' }),
+    ).toBeVisible();
+    await shot('admin-unsaved-changes');
+  });
+
+  test('turns away a signed-in voter who is not an admin', async ({ page, db, allowConsole }) => {
+    await signIn(page, db, allowConsole, { admin: false });
+    await expect(toast(page, 'Admin access required. Redirecting...')).toBeVisible();
+    await expect(toast(page, 'Unauthorized')).toBeVisible();
+    await expect(page).toHaveURL('/categories');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
+  });
+
+  test('turns away a signed-out visitor, from the editor too', async ({ page }) => {
+    await page.goto('/admin/artists/new');
+    await expect(toast(page, 'Admin access required. Redirecting...')).toBeVisible();
+    await expect(page).toHaveURL('/categories');
+  });
+
+  test('a session that ended sends a change to sign-in', async ({ page, db, allowConsole }) => {
+    const { artist } = await createNominee(db, { artist: { name: `Expired ${randomUUID()}` } });
+    await openDashboard(page, db, allowConsole);
+    await page.getByLabel('Search', { exact: true }).fill(artist.name);
+    await expect(artistCard(page, artist.name)).toBeVisible();
+    // The session ends (expiry, logout in another tab) while the page stays open.
+    await page.context().clearCookies();
+    allowConsole({ text: /status of 401/, url: /\/api\/admin\/artists\// });
+    await artistCard(page, artist.name)
+      .getByRole('button', { name: `Delete ${artist.name}` })
+      .click();
+    await expect(toast(page, 'You are logged out. Logging in again...')).toBeVisible();
+    await expect(page).toHaveURL(/\/api\/login/);
+  });
+});
