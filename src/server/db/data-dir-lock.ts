@@ -153,3 +153,14 @@ function unlinkSafe(file: string): void {
     // Already gone.
   }
 }
+
+/** What a command line tool says when the server holds the embedded database. */
+export function lockedDatabaseMessage(error: DataDirLockedError): string {
+  return [
+    `Cannot open the database: ${error.message}.`,
+    'The embedded database can be used by one process at a time, so either:',
+    '  - stop the server (Ctrl+C in its terminal), run this command again, then start the server; or',
+    '  - run Palmarès on PostgreSQL (set DATABASE_URL), where this command works while the server runs.',
+    `Nothing was changed. If you are sure no server is running, delete ${error.lockPath} and retry.`,
+  ].join('\n');
+}

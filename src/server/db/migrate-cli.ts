@@ -1,7 +1,7 @@
 /** `npm run db:migrate`: applies committed migrations to the configured database and exits. */
 import { loadConfig } from '../config.js';
-import { openConfiguredDatabase } from './open-configured.js';
+import { withCliDatabase } from './with-cli-database.js';
 
-const database = await openConfiguredDatabase(loadConfig());
-await database.close();
-console.log('Migrations applied.');
+process.exitCode = await withCliDatabase(loadConfig(), 'db:migrate', async () => {
+  console.log('Migrations applied.');
+});

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import {
   acquireDataDirLock,
   DataDirLockedError,
+  lockedDatabaseMessage,
   type DataDirLock,
 } from '../../db/data-dir-lock.js';
 import { openConfiguredDatabase } from '../../db/open-configured.js';
@@ -169,16 +170,6 @@ export async function runUsersCommand(db: Db, argv: string[], io: CliOutput): Pr
     }
   }
   return 64;
-}
-
-export function lockedDatabaseMessage(error: DataDirLockedError): string {
-  return [
-    `Cannot open the database: ${error.message}.`,
-    'The embedded database can be used by one process at a time, so either:',
-    '  - stop the server (Ctrl+C in its terminal), run this command again, then start the server; or',
-    '  - run Palmarès on PostgreSQL (set DATABASE_URL), where this command works while the server runs.',
-    `Nothing was changed. If you are sure no server is running, delete ${error.lockPath} and retry.`,
-  ].join('\n');
 }
 
 /** Opens the configured database (locking the embedded one), runs the command, closes everything. */

@@ -1,0 +1,37 @@
+import type { Config } from '../config.js';
+import type { Database } from './client.js';
+import { acquireDataDirLock, DataDirLockedError, lockedDatabaseMessage } from './data-dir-lock.js';
+import { openConfiguredDatabase } from './open-configured.js';
+
+/**
+ * For command line tools: opens the configured database, holding the embedded database's lock so
+ * a running server is never opened twice (which would corrupt PGlite's files), runs `fn`, closes.
+ * Returns the exit code: 75 (try again later) when the server holds the lock.
+ */
+export async function withCliDatabase(
+  config: Config,
+  who: string,
+  fn: (database: Database) => Promise<void>,
+): Promise<number> {
+  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
+  if (config.database.kind === 'pglite') {
+    try {
+      lock = acquireDataDirLock(config.dataDir, who);
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      console.error(lockedDatabaseMessage(error));
+      return 75;
+    }
+  }
+  try {
+    const database = await openConfiguredDatabase(config);
+    try {
+      await fn(database);
+    } finally {
+      await database.close();
+    }
+    return 0;
+  } finally {
+    lock?.release();
+  }
+}
