@@ -4,11 +4,13 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AppEvents } from './events/app-events.js';
+import { connectRedisFanout } from './events/redis-fanout.js';
 import adminRoutes from './features/admin/routes.js';
 import analyticsRoutes from './features/analytics/routes.js';
 import authRoutes from './features/auth/routes.js';
@@ -80,9 +82,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(formbody);
+  // Shared counters and catalogue invalidation across instances when Redis is configured.
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
+    : undefined;
+  if (config.redisUrl) {
+    const disconnect = await connectRedisFanout(config.redisUrl, ctx.events, app.log);
+    app.addHook('onClose', async () => {
+      await disconnect();
+      await rateLimitRedis?.quit().catch(() => undefined);
+    });
+  }
   // Limits are opted into per route (payments, lookups, image proxy, sign-in).
   await app.register(rateLimit, {
     global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
