@@ -50,6 +50,7 @@ export default tseslint.config(
     // Tooling outside the app (config, scripts, tests, bench) may read the environment directly.
     files: [
       'src/server/config.ts',
+      '**/*.test.ts',
       'scripts/**',
       'test/**',
       'e2e/**',
