@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { paymentEvents, payments } from '../db/schema.js';
+import { rowsOf } from '../db/rows.js';
 import type { AppEvents } from '../events/app-events.js';
 import { generateReceiptCode } from './receipt-code.js';
 
@@ -76,12 +76,13 @@ export async function settle(
 ): Promise<SettleResult> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = await settleOnce(deps.db, paymentId, outcome, source, options);
-      if (result.changed && result.status && result.status !== 'pending') {
-        deps.events?.emit('payment-settled', { paymentId, status: result.status });
-        if (result.status === 'completed') deps.events?.emit('catalog-changed');
-      }
-      return result;
+      // One writer for every settlement: a single payment is a batch of one.
+      const [result] = await settleBatch(
+        deps,
+        [{ paymentId, outcome, source, expectProvider: options.expectProvider }],
+        { at: options.at },
+      );
+      return result!;
     } catch (error) {
       // A receipt-code collision (about 1 in 2^59 per pair) aborts the transaction: retry with a new code.
       const code = pgErrorCode(error);
@@ -133,81 +134,6 @@ function decideTransition(
   return { from, next: 'completed', failureReason: null };
 }
 
-async function settleOnce(
-  db: Db,
-  paymentId: string,
-  outcome: SettleOutcome,
-  source: SettleSource,
-  options: SettleOptions,
-): Promise<SettleResult> {
-  const at = options.at ?? new Date();
-  return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.id, paymentId))
-      .for('update');
-    if (!payment) return { changed: false, status: null, receiptCode: null };
-    if (options.expectProvider && payment.provider !== options.expectProvider) {
-      return { changed: false, status: payment.status as PaymentStatus, receiptCode: null };
-    }
-
-    const decision = decideTransition(payment, outcome);
-    if (!decision) {
-      const status = payment.status as PaymentStatus;
-      return { changed: false, status, receiptCode: payment.receiptCode };
-    }
-    const { from, next, failureReason } = decision;
-
-    const receiptCode = next === 'completed' ? generateReceiptCode() : null;
-    const [updated] = await tx
-      .update(payments)
-      .set({
-        status: next,
-        failureReason,
-        receiptCode,
-        providerRef: outcome.providerRef ?? payment.providerRef,
-        settledAt: at,
-        updatedAt: at,
-      })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, from)))
-      .returning({ id: payments.id });
-    if (!updated) return { changed: false, status: from, receiptCode: payment.receiptCode };
-
-    await tx.insert(paymentEvents).values({
-      paymentId,
-      fromStatus: from,
-      toStatus: next,
-      source,
-      detail: failureReason,
-      createdAt: at,
-    });
-
-    if (next === 'completed') {
-      // Tallies last, so the shared counter rows stay locked for as short a time as possible.
-      await tx.execute(sql`
-        UPDATE nominations n SET vote_count = n.vote_count + pv.votes
-        FROM (SELECT nomination_id, SUM(vote_count)::int AS votes FROM payment_votes
-              WHERE payment_id = ${paymentId} GROUP BY nomination_id) pv
-        WHERE n.id = pv.nomination_id`);
-      await tx.execute(sql`
-        INSERT INTO nomination_hourly_votes (nomination_id, hour, votes)
-        SELECT nomination_id, ${hourOf(at)}, SUM(vote_count)::int FROM payment_votes
-        WHERE payment_id = ${paymentId} GROUP BY nomination_id
-        ON CONFLICT (nomination_id, hour)
-        DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes`);
-      await tx.execute(sql`
-        INSERT INTO provider_hourly_totals (provider, hour, votes, revenue, payments)
-        VALUES (${payment.provider}, ${hourOf(at)}, ${payment.totalVotes}, ${payment.amount}, 1)
-        ON CONFLICT (provider, hour) DO UPDATE SET
-          votes = provider_hourly_totals.votes + EXCLUDED.votes,
-          revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
-          payments = provider_hourly_totals.payments + 1`);
-    }
-    return { changed: true, status: next, receiptCode };
-  });
-}
-
 export interface SettleRequest {
   paymentId: string;
   outcome: SettleOutcome;
@@ -225,8 +151,6 @@ interface LockedPayment {
   receipt_code: string | null;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /**
  * Added for throughput: settles several payments in one transaction, each exactly as settle()
  * would (same decideTransition, same conditional update from the status read under the lock,
@@ -242,11 +166,12 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export async function settleBatch(
   deps: SettleDeps,
   requests: readonly SettleRequest[],
+  options: { at?: Date } = {},
 ): Promise<SettleResult[]> {
   const ids = requests.map((r) => r.paymentId);
   if (new Set(ids).size !== ids.length)
     throw new Error('settleBatch: payment ids must be distinct');
-  const at = new Date();
+  const at = options.at ?? new Date();
   const results = await deps.db.transaction(async (tx) => {
     const locked = rowsOf<LockedPayment>(
       await tx.execute(sql`
