@@ -274,11 +274,14 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
       {/* Always in reach on a long form: the actions stick to the bottom of the window. */}
       <div className="sticky bottom-0 z-30 -mx-3 border-t border-border bg-background/95 px-3 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <div className="flex flex-wrap items-center justify-end gap-2">
-          {dirty ? (
-            <p className="mr-auto text-sm font-medium text-gold-700" aria-live="polite">
-              {t('editor.unsavedNote')}
-            </p>
-          ) : null}
+          {/* Always present so screen readers announce the change; on phones read out, not
+              shown, so the actions keep to one row. */}
+          <p
+            className="mr-auto text-sm font-medium text-gold-700 max-sm:sr-only"
+            aria-live="polite"
+          >
+            {dirty ? t('editor.unsavedNote') : ''}
+          </p>
           <Button variant="outline" onClick={backToAdmin} disabled={save.isPending}>
             {t('editor.cancel')}
           </Button>

@@ -37,7 +37,8 @@ export function FormField({
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {/* A fixed minimum height keeps side-by-side fields aligned when one label carries a note. */}
+      <div className="flex min-h-6 flex-wrap items-center gap-x-2 gap-y-1">
         {/* The star sits outside the label so the field's name stays exactly the label; the
             control's `required` tells assistive tech. */}
         <span className="inline-flex items-baseline">

@@ -15,7 +15,7 @@ export function FrenchLabelNote({ field, machineTranslated, missingFrench }: Fre
   const { t } = useTranslation('admin');
   if (missingFrench?.includes(field)) {
     return (
-      <span className="rounded bg-gold-50 px-1.5 py-0.5 text-xs font-medium text-gold-800 ring-1 ring-gold-200">
+      <span className="rounded bg-gold-50 px-1.5 text-xs leading-5 font-medium text-gold-800 ring-1 ring-gold-200">
         {t('french.missingShort')}
       </span>
     );
@@ -23,7 +23,7 @@ export function FrenchLabelNote({ field, machineTranslated, missingFrench }: Fre
   if (machineTranslated?.includes(field)) {
     return (
       <span
-        className="rounded bg-ink-50 px-1.5 py-0.5 text-xs font-medium text-ink-700 ring-1 ring-ink-100"
+        className="rounded bg-ink-50 px-1.5 text-xs leading-5 font-medium text-ink-700 ring-1 ring-ink-100"
         title={t('french.machineHint')}
       >
         {t('french.machine')}
