@@ -1,30 +1,9 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisAvailable, TEST_REDIS_URL } from '../../../test/support/redis-server.js';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-// DESIGN.md: machines run Redis; under CI a missing server is a failure, not a skip.
-const available = await redisReachable();
-if (!available && process.env.CI)
-  throw new Error(`CI=true but Redis at ${REDIS_URL} is not reachable`);
+const REDIS_URL = TEST_REDIS_URL;
+const available = await redisAvailable();
 
 describe.skipIf(!available)('two instances sharing Redis', () => {
   let a: TestApp;

@@ -1,33 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisAvailable, TEST_REDIS_URL } from '../../../../test/support/redis-server.js';
 import { LoginThrottle, THROTTLE_POLICY } from './login-throttle.js';
 
-/** The development and CI machines run Redis here (DESIGN.md); without it the variant is skipped. */
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const reachable = await redisReachable();
+const reachable = await redisAvailable();
 const variants: Array<[string, () => LoginThrottle, boolean]> = [
   ['memory', () => LoginThrottle.inMemory(), true],
-  ['redis', () => LoginThrottle.withRedis(REDIS_URL, pino({ level: 'silent' })), reachable],
+  ['redis', () => LoginThrottle.withRedis(TEST_REDIS_URL, pino({ level: 'silent' })), reachable],
 ];
 
 describe.each(variants)('login throttle (%s)', (_name, create, available) => {
