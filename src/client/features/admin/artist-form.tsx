@@ -20,7 +20,7 @@ import {
   type NominationValues,
 } from './artist-form-values';
 import { CategoryPicker } from './category-picker';
-import { focusFirstError, formErrors, type FormErrors } from './form-errors';
+import { focusFirstError, formErrors, withoutError, type FormErrors } from './form-errors';
 import { FormField } from './form-field';
 import { FrenchLabelNote } from './french-label-note';
 import { MissingFrenchBadge } from './missing-french-badge';
@@ -69,8 +69,10 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
 
   const bind = (field: 'name' | 'bio' | 'bioFr' | 'photoUrl') => ({
     value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      setErrors((current) => withoutError(current, field));
+    },
   });
 
   const addNomination = (categoryId: string) => {
@@ -91,11 +93,13 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
     requestAnimationFrame(() => document.getElementById(`nomination-${categoryId}-title`)?.focus());
   };
 
-  const updateNomination = (index: number, next: NominationValues) =>
+  const updateNomination = (index: number, next: NominationValues, field: string) => {
     setValues((current) => ({
       ...current,
       nominations: current.nominations.map((nomination, i) => (i === index ? next : nomination)),
     }));
+    setErrors((current) => withoutError(current, `nominations.${index}.${field}`));
+  };
 
   const removeNomination = (index: number) => {
     setValues((current) => ({
@@ -261,7 +265,7 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
                     categoryName={categoryName(nomination.categoryId)}
                     saved={artist?.nominations.find((n) => n.categoryId === nomination.categoryId)}
                     errors={errors}
-                    onChange={(next) => updateNomination(index, next)}
+                    onChange={(next, field) => updateNomination(index, next, field)}
                     onRemove={() => removeNomination(index)}
                   />
                 </li>

@@ -10,7 +10,7 @@ import {
 import { CategoryIcon } from '../../components/category-icon';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { focusFirstError, formErrors, type FormErrors } from './form-errors';
+import { focusFirstError, formErrors, withoutError, type FormErrors } from './form-errors';
 import { FormField } from './form-field';
 import { FrenchLabelNote } from './french-label-note';
 import { ImageUrlPreview } from './image-url-preview';
@@ -57,8 +57,10 @@ export function CategoryForm({ category, onSuccess, onCancel }: CategoryFormProp
 
   const bind = (field: keyof CategoryValues) => ({
     value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      setErrors((current) => withoutError(current, field));
+    },
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -180,9 +182,7 @@ export function CategoryForm({ category, onSuccess, onCancel }: CategoryFormProp
             <input
               type="color"
               value={colorSwatch}
-              onChange={(event) =>
-                setValues((current) => ({ ...current, backgroundColor: event.target.value }))
-              }
+              onChange={bind('backgroundColor').onChange}
               aria-label={t('categoryForm.colorPicker')}
               className="h-11 w-16 shrink-0 cursor-pointer rounded-lg border border-input bg-card p-1"
             />

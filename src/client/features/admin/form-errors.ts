@@ -51,6 +51,13 @@ export function formErrors(error: z.ZodError, t: TFunction<'admin'>): FormErrors
   return errors;
 }
 
+/** The errors less the one of a field just edited: its message goes once the admin acts on it. */
+export function withoutError(errors: FormErrors, key: string): FormErrors {
+  if (!(key in errors)) return errors;
+  const { [key]: _edited, ...rest } = errors;
+  return rest;
+}
+
 /** Moves focus to the first field with an error, so keyboard and reader users land on it. */
 export function focusFirstError(form: HTMLFormElement | null): void {
   const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');

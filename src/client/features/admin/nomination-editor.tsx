@@ -19,7 +19,8 @@ interface NominationEditorProps {
   /** The saved nomination, for its French status and votes; absent for one added now. */
   saved: AdminNomination | undefined;
   errors: FormErrors;
-  onChange: (value: NominationValues) => void;
+  /** The nomination with one field changed, and which. */
+  onChange: (value: NominationValues, field: keyof NominationValues) => void;
   onRemove: () => void;
 }
 
@@ -44,7 +45,7 @@ export function NominationEditor({
   const bind = (field: keyof NominationValues) => ({
     value: value[field],
     onChange: (event: { target: { value: string } }) =>
-      onChange({ ...value, [field]: event.target.value }),
+      onChange({ ...value, [field]: event.target.value }, field),
   });
 
   return (
