@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Period } from '../../../shared/limits';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
 import { useLanguage } from '../../lib/use-language';
 import type { ActivityMetric } from './activity-chart';
 import { activityPoints } from './activity-points';
 import { useTimeseries } from './admin-queries';
+import { SegmentedToggle } from './segmented-toggle';
 import { useFormatters } from './use-formatters';
 
 const ActivityChart = lazy(() =>
@@ -108,28 +108,15 @@ export function ActivitySection({ period }: ActivitySectionProps) {
           <h3 id="activity-heading" className="font-display text-xl font-semibold">
             {t('analytics.chartHeading')}
           </h3>
-          <div
-            role="group"
-            aria-label={t('analytics.metricLabel')}
-            className="inline-flex rounded-lg bg-muted p-0.5"
-          >
-            {METRICS.map((option) => (
-              <button
-                key={option}
-                type="button"
-                aria-pressed={metric === option}
-                onClick={() => setMetric(option)}
-                className={cn(
-                  'h-8 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-                  metric === option
-                    ? 'bg-card text-foreground shadow-sm'
-                    : 'text-muted-foreground hover:text-foreground',
-                )}
-              >
-                {t(`analytics.metrics.${option}`)}
-              </button>
-            ))}
-          </div>
+          <SegmentedToggle
+            label={t('analytics.metricLabel')}
+            value={metric}
+            onChange={setMetric}
+            options={METRICS.map((option) => ({
+              value: option,
+              label: t(`analytics.metrics.${option}`),
+            }))}
+          />
         </div>
         {body}
       </section>

@@ -1,13 +1,13 @@
-import { Flame, Layers, Loader2, Pencil, Star, Trash2, Vote } from 'lucide-react';
+import { Flame, Layers, Pencil, Star, Vote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AdminArtist } from '../../../shared/schemas/admin';
-import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { useLocalized } from '../../lib/use-localized';
 import { ArtistPhoto } from '../catalog/artist-photo';
+import { DeleteButton } from './delete-button';
 import { MissingFrenchBadge } from './missing-french-badge';
 import type { ArtistViewMode } from './use-artist-view-mode';
 import { useFormatters } from './use-formatters';
@@ -71,21 +71,12 @@ export function AdminArtistCard({ artist, view, deleting, onDelete }: AdminArtis
         <Pencil aria-hidden="true" />
         {t('artists.edit')}
       </Link>
-      <Button
-        variant="outline"
-        size="sm"
+      <DeleteButton
+        text={t('artists.delete')}
+        label={t('artists.deleteLabel', { name: artist.name })}
+        deleting={deleting}
         onClick={() => onDelete(artist)}
-        disabled={deleting}
-        aria-label={t('artists.deleteLabel', { name: artist.name })}
-        className="flex-1 border-destructive/40 text-destructive hover:bg-destructive/5"
-      >
-        {deleting ? (
-          <Loader2 className="animate-spin" aria-hidden="true" />
-        ) : (
-          <Trash2 aria-hidden="true" />
-        )}
-        {t('artists.delete')}
-      </Button>
+      />
     </div>
   );
 
@@ -127,40 +118,27 @@ export function AdminArtistCard({ artist, view, deleting, onDelete }: AdminArtis
     </p>
   );
 
-  if (isGrid) {
-    return (
-      <Card
-        role="article"
-        aria-labelledby={headingId}
-        className="flex h-full flex-col overflow-hidden"
-        data-testid="admin-artist"
-      >
-        {photo}
-        <div className="flex flex-1 flex-col gap-2 p-4">
-          {heading}
-          {bioText}
-          {figures}
-          <MissingFrenchBadge fields={artist.missingFrench} className="self-start" />
-          {actions}
-        </div>
-      </Card>
-    );
-  }
+  // Grid: photo on top, actions under the text. List: a row with the actions at the end.
   return (
     <Card
       role="article"
       aria-labelledby={headingId}
-      className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:gap-4"
+      className={
+        isGrid
+          ? 'flex h-full flex-col overflow-hidden'
+          : 'flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:gap-4'
+      }
       data-testid="admin-artist"
     >
       {photo}
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <div className={cn('flex min-w-0 flex-1 flex-col', isGrid ? 'gap-2 p-4' : 'gap-1')}>
         {heading}
         {bioText}
         {figures}
         <MissingFrenchBadge fields={artist.missingFrench} className="self-start" />
+        {isGrid ? actions : null}
       </div>
-      {actions}
+      {isGrid ? null : actions}
     </Card>
   );
 }

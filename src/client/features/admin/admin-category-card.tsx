@@ -1,10 +1,11 @@
-import { CalendarDays, Loader2, Pencil, Trash2, Users, Vote } from 'lucide-react';
+import { CalendarDays, Pencil, Users, Vote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCategory } from '../../../shared/schemas/admin';
 import { CategoryIcon } from '../../components/category-icon';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useLocalized } from '../../lib/use-localized';
+import { DeleteButton } from './delete-button';
 import { MissingFrenchBadge } from './missing-french-badge';
 import { useFormatters } from './use-formatters';
 
@@ -92,21 +93,12 @@ export function AdminCategoryCard({
             <Pencil aria-hidden="true" />
             {t('categories.edit')}
           </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            className="flex-1 border-destructive/40 text-destructive hover:bg-destructive/5"
+          <DeleteButton
+            text={t('categories.delete')}
+            label={t('categories.deleteLabel', { name })}
+            deleting={deleting}
             onClick={() => onDelete(category)}
-            disabled={deleting}
-            aria-label={t('categories.deleteLabel', { name })}
-          >
-            {deleting ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Trash2 aria-hidden="true" />
-            )}
-            {t('categories.delete')}
-          </Button>
+          />
         </div>
       </div>
     </Card>

@@ -12,7 +12,6 @@ import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { useLocalized } from '../../lib/use-localized';
-import { ArtistPhoto } from '../catalog/artist-photo';
 import {
   emptyNomination,
   hasChanges,
@@ -23,6 +22,7 @@ import { CategoryPicker } from './category-picker';
 import { focusFirstError, formErrors, withoutError, type FormErrors } from './form-errors';
 import { FormField } from './form-field';
 import { FrenchLabelNote } from './french-label-note';
+import { ImageUrlField } from './image-url-field';
 import { MissingFrenchBadge } from './missing-french-badge';
 import { NominationEditor } from './nomination-editor';
 import { Textarea } from './textarea';
@@ -167,34 +167,15 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
               />
             )}
           </FormField>
-          <FormField
+          <ImageUrlField
             id="artist-photo-url"
             label={t('editor.photoUrl')}
             hint={t('image.urlHint')}
             error={errors.photoUrl}
-          >
-            {(control) => (
-              <div className="flex items-center gap-3">
-                <ArtistPhoto
-                  key={values.photoUrl.trim()}
-                  src={values.photoUrl.trim() || null}
-                  name={values.name || '?'}
-                  alt={t('editor.photoPreview')}
-                  width={64}
-                  height={64}
-                  className="size-16 shrink-0 rounded-xl object-cover [&>span]:text-xl"
-                />
-                <Input
-                  {...control}
-                  {...bind('photoUrl')}
-                  inputMode="url"
-                  spellCheck={false}
-                  autoCapitalize="off"
-                  placeholder="https://"
-                />
-              </div>
-            )}
-          </FormField>
+            {...bind('photoUrl')}
+            previewAlt={t('editor.photoPreview')}
+            previewClassName="size-16 rounded-xl"
+          />
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <FormField id="artist-bio" label={t('editor.bio')} error={errors.bio}>
               {(control) => <Textarea {...control} {...bind('bio')} rows={5} />}

@@ -3,16 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCategory } from '../../../shared/schemas/admin';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select';
-import { cn } from '../../lib/cn';
 import { useLocalized } from '../../lib/use-localized';
 import { ALL_CATEGORIES, ARTIST_SORTS, isArtistSort, type ArtistFilters } from './artist-filters';
+import { LabelledSelect } from './labelled-select';
+import { SegmentedToggle } from './segmented-toggle';
 import type { ArtistViewMode } from './use-artist-view-mode';
 
 interface ArtistToolbarProps {
@@ -56,71 +50,40 @@ export function ArtistToolbar({
           />
         </div>
       </div>
-      <div className="flex min-w-0 flex-[1_1_9rem] flex-col gap-1.5 max-md:order-2">
-        <Label id="artist-category-label">{t('artists.categoryLabel')}</Label>
-        <Select value={filters.categoryId} onValueChange={(categoryId) => set({ categoryId })}>
-          <SelectTrigger aria-labelledby="artist-category-label">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_CATEGORIES}>{t('artists.allCategories')}</SelectItem>
-            {categories.map((category) => (
-              <SelectItem key={category.id} value={category.id}>
-                {localized(category.name, category.nameFr)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex min-w-0 flex-[1_1_9rem] flex-col gap-1.5 max-md:order-2">
-        <Label id="artist-sort-label">{t('artists.sortLabel')}</Label>
-        <Select
-          value={filters.sort}
-          onValueChange={(sort) => {
-            if (isArtistSort(sort)) set({ sort });
-          }}
-        >
-          <SelectTrigger aria-labelledby="artist-sort-label">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {ARTIST_SORTS.map((sort) => (
-              <SelectItem key={sort} value={sort}>
-                {t(`artists.sort.${sort}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div
-        role="group"
-        aria-label={t('artists.viewLabel')}
-        className="inline-flex h-11 items-center rounded-lg bg-muted p-1 max-md:order-1"
-      >
-        {(
-          [
-            ['list', List],
-            ['grid', LayoutGrid],
-          ] as const
-        ).map(([mode, Icon]) => (
-          <button
-            key={mode}
-            type="button"
-            aria-pressed={view === mode}
-            aria-label={t(mode === 'list' ? 'artists.viewList' : 'artists.viewGrid')}
-            title={t(mode === 'list' ? 'artists.viewList' : 'artists.viewGrid')}
-            onClick={() => onViewChange(mode)}
-            className={cn(
-              'inline-flex size-9 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-              view === mode
-                ? 'bg-card text-foreground shadow-sm'
-                : 'text-muted-foreground hover:text-foreground',
-            )}
-          >
-            <Icon className="size-4" aria-hidden="true" />
-          </button>
-        ))}
-      </div>
+      <LabelledSelect
+        id="artist-category"
+        label={t('artists.categoryLabel')}
+        value={filters.categoryId}
+        onValueChange={(categoryId) => set({ categoryId })}
+        options={[
+          { value: ALL_CATEGORIES, label: t('artists.allCategories') },
+          ...categories.map((category) => ({
+            value: category.id,
+            label: localized(category.name, category.nameFr),
+          })),
+        ]}
+        className="flex-[1_1_9rem] max-md:order-2"
+      />
+      <LabelledSelect
+        id="artist-sort"
+        label={t('artists.sortLabel')}
+        value={filters.sort}
+        onValueChange={(sort) => {
+          if (isArtistSort(sort)) set({ sort });
+        }}
+        options={ARTIST_SORTS.map((sort) => ({ value: sort, label: t(`artists.sort.${sort}`) }))}
+        className="flex-[1_1_9rem] max-md:order-2"
+      />
+      <SegmentedToggle
+        label={t('artists.viewLabel')}
+        value={view}
+        onChange={onViewChange}
+        options={[
+          { value: 'list', label: t('artists.viewList'), icon: List },
+          { value: 'grid', label: t('artists.viewGrid'), icon: LayoutGrid },
+        ]}
+        className="h-11 max-md:order-1"
+      />
     </div>
   );
 }

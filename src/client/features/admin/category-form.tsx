@@ -13,7 +13,7 @@ import { Input } from '../../components/ui/input';
 import { focusFirstError, formErrors, withoutError, type FormErrors } from './form-errors';
 import { FormField } from './form-field';
 import { FrenchLabelNote } from './french-label-note';
-import { ImageUrlPreview } from './image-url-preview';
+import { ImageUrlField } from './image-url-field';
 import { Textarea } from './textarea';
 import { useSaveCategory } from './use-save-category';
 
@@ -147,30 +147,15 @@ export function CategoryForm({ category, onSuccess, onCancel }: CategoryFormProp
         )}
       </FormField>
 
-      <FormField
+      <ImageUrlField
         id="category-background-image"
         label={t('categoryForm.backgroundImageUrl')}
         hint={t('image.urlHint')}
         error={errors.backgroundImageUrl}
-      >
-        {(control) => (
-          <div className="flex items-center gap-3">
-            <ImageUrlPreview
-              url={values.backgroundImageUrl}
-              alt={t('categoryForm.backgroundImagePreview')}
-              className="h-11 w-16"
-            />
-            <Input
-              {...control}
-              {...bind('backgroundImageUrl')}
-              inputMode="url"
-              spellCheck={false}
-              autoCapitalize="off"
-              placeholder="https://"
-            />
-          </div>
-        )}
-      </FormField>
+        {...bind('backgroundImageUrl')}
+        previewAlt={t('categoryForm.backgroundImagePreview')}
+        previewClassName="h-11 w-16"
+      />
 
       <FormField
         id="category-background-color"

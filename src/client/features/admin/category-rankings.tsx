@@ -6,17 +6,10 @@ import type { CategoryRanking } from '../../../shared/schemas/analytics';
 import { EmptyState } from '../../components/empty-state';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Label } from '../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useLocalized } from '../../lib/use-localized';
 import { useCategoryRankings } from './admin-queries';
+import { LabelledSelect } from './labelled-select';
 import { RankedArtistRow } from './ranked-artist-row';
 import { useFormatters } from './use-formatters';
 
@@ -155,25 +148,23 @@ export function CategoryRankings({ period }: CategoryRankingsProps) {
         <h3 id="rankings-heading" className="font-display text-xl font-semibold">
           {t('analytics.rankingsHeading')}
         </h3>
-        <div className="flex w-full flex-col gap-1.5 sm:w-72">
-          <Label id="rankings-category-label">{t('analytics.categoryLabel')}</Label>
-          <Select value={chosen ? selected : ALL} onValueChange={setSelected}>
-            <SelectTrigger aria-labelledby="rankings-category-label">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{t('analytics.allCategories')}</SelectItem>
-              {rankings?.map((ranking) => (
-                <SelectItem key={ranking.categoryId} value={ranking.categoryId}>
-                  {t('analytics.categoryOption', {
-                    name: nameOf(ranking),
-                    votes: votes(ranking.totalVotes),
-                  })}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <LabelledSelect
+          id="rankings-category"
+          label={t('analytics.categoryLabel')}
+          value={chosen ? selected : ALL}
+          onValueChange={setSelected}
+          options={[
+            { value: ALL, label: t('analytics.allCategories') },
+            ...(rankings ?? []).map((ranking) => ({
+              value: ranking.categoryId,
+              label: t('analytics.categoryOption', {
+                name: nameOf(ranking),
+                votes: votes(ranking.totalVotes),
+              }),
+            })),
+          ]}
+          className="w-full sm:w-72"
+        />
       </div>
       {body}
     </section>

@@ -9,7 +9,7 @@ import type { NominationValues } from './artist-form-values';
 import type { FormErrors } from './form-errors';
 import { FormField } from './form-field';
 import { FrenchLabelNote } from './french-label-note';
-import { ImageUrlPreview } from './image-url-preview';
+import { ImageUrlField } from './image-url-field';
 import { Textarea } from './textarea';
 
 interface NominationEditorProps {
@@ -104,31 +104,16 @@ export function NominationEditor({
             />
           )}
         </FormField>
-        <FormField
+        <ImageUrlField
           id={`${prefix}-photo`}
           label={t('editor.nominationPhotoUrl')}
           hint={t('editor.nominationPhotoHint')}
           error={error('nominationPhotoUrl')}
+          {...bind('nominationPhotoUrl')}
+          previewAlt={t('editor.nominationPhotoPreview', { category: categoryName })}
+          previewClassName="size-11"
           className="sm:col-span-2"
-        >
-          {(control) => (
-            <div className="flex items-center gap-3">
-              <ImageUrlPreview
-                url={value.nominationPhotoUrl}
-                alt={t('editor.nominationPhotoPreview', { category: categoryName })}
-                className="size-11"
-              />
-              <Input
-                {...control}
-                {...bind('nominationPhotoUrl')}
-                inputMode="url"
-                spellCheck={false}
-                autoCapitalize="off"
-                placeholder="https://"
-              />
-            </div>
-          )}
-        </FormField>
+        />
         <FormField
           id={`${prefix}-description`}
           label={t('editor.nominationDescription')}

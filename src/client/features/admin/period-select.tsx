@@ -1,13 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PERIODS, type Period } from '../../../shared/limits';
-import { Label } from '../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select';
+import { LabelledSelect } from './labelled-select';
 
 const isPeriod = (value: string): value is Period => (PERIODS as readonly string[]).includes(value);
 
@@ -20,25 +13,18 @@ interface PeriodSelectProps {
 export function PeriodSelect({ value, onChange }: PeriodSelectProps) {
   const { t } = useTranslation('admin');
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label id="analytics-period-label">{t('analytics.periodLabel')}</Label>
-      <Select
-        value={value}
-        onValueChange={(next) => {
-          if (isPeriod(next)) onChange(next);
-        }}
-      >
-        <SelectTrigger aria-labelledby="analytics-period-label" className="sm:w-52">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {PERIODS.map((period) => (
-            <SelectItem key={period} value={period}>
-              {t(`analytics.periods.${period}`)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <LabelledSelect
+      id="analytics-period"
+      label={t('analytics.periodLabel')}
+      value={value}
+      onValueChange={(next) => {
+        if (isPeriod(next)) onChange(next);
+      }}
+      options={PERIODS.map((period) => ({
+        value: period,
+        label: t(`analytics.periods.${period}`),
+      }))}
+      triggerClassName="sm:w-52"
+    />
   );
 }
