@@ -26,7 +26,7 @@ const GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 interface DialogState {
   open: boolean;
-  /** Kept while the dialog animates closed, so its title does not flip to "Add". */
+  /** Kept while the dialog animates closed, so its title does not change under the eye. */
   category: AdminCategory | undefined;
 }
 
@@ -37,7 +37,10 @@ export function CategoriesTab() {
   const categoriesQuery = useAdminCategories();
   const deleteCategory = useDeleteRecord('categories');
   const [dialog, setDialog] = useState<DialogState>({ open: false, category: undefined });
-  const [confirming, setConfirming] = useState<AdminCategory | null>(null);
+  // The category asked about stays set while the question animates closed, so its name does not
+  // vanish from the title.
+  const [confirm, setConfirm] = useState<DialogState>({ open: false, category: undefined });
+  const confirming = confirm.category;
 
   const openDialog = (category?: AdminCategory) => setDialog({ open: true, category });
   const addCategory = (
@@ -93,7 +96,7 @@ export function CategoriesTab() {
               category={category}
               deleting={deleteCategory.isPending && deleteCategory.variables === category.id}
               onEdit={openDialog}
-              onDelete={setConfirming}
+              onDelete={(category) => setConfirm({ open: true, category })}
             />
           </li>
         ))}
@@ -117,7 +120,10 @@ export function CategoriesTab() {
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
       />
       {/* A category takes all its nominations off the site, so this one delete asks first. */}
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+      <AlertDialog
+        open={confirm.open}
+        onOpenChange={(open) => setConfirm((current) => ({ ...current, open }))}
+      >
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>
