@@ -3,6 +3,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link';
 import { AdminHeader } from './admin-header';
 import { SectionSpinner } from './section-spinner';
 import { useAdminGuard } from './use-admin-guard';
+import { useScrollPadding } from './use-scroll-padding';
 
 interface AdminShellProps {
   children: ReactNode;
@@ -14,6 +15,8 @@ interface AdminShellProps {
  */
 export function AdminShell({ children }: AdminShellProps) {
   const access = useAdminGuard();
+  // The admin header is sticky (4 rem).
+  useScrollPadding('top', '5rem');
   // Every admin action ends in a toast, and the toaster's code is otherwise fetched by the first
   // one: a toast followed by a redirect (logged out: 0.5 s) could leave before it ever shows.
   useEffect(() => {

@@ -28,6 +28,7 @@ import { NominationEditor } from './nomination-editor';
 import { Textarea } from './textarea';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { useLeaveGuard } from './use-leave-guard';
+import { useScrollPadding } from './use-scroll-padding';
 import { useSaveArtist } from './use-save-artist';
 
 const ADMIN_HOME = '/admin';
@@ -51,6 +52,8 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
   // Saving clears the unsaved flag (SPEC 4), so leaving for /admin does not ask.
   const dirty = !saved && hasChanges(values, loaded);
   const guard = useLeaveGuard(dirty);
+  // The action bar sticks to the bottom of the window.
+  useScrollPadding('bottom', '6rem');
   const save = useSaveArtist(artist?.id ?? null, () => {
     setSaved(true);
     guard.leaveNow(ADMIN_HOME);
