@@ -75,8 +75,6 @@ test.describe('admin back office', () => {
     shot,
     allowConsole,
   }) => {
-    // Five screens of work in one story: on a busy 2-core machine it can outlast the default minute.
-    test.slow();
     // The whole evening of an organiser in one story: well over a minute on a shared machine.
     test.slow();
     const tag = randomUUID().slice(0, 8);
