@@ -140,6 +140,7 @@ export function FilterPanel({ state }: { state: TrackingState }) {
           <Input
             id={id('from')}
             type="date"
+            className="px-2"
             value={filters.from}
             max={filters.to || undefined}
             aria-invalid={inverted || undefined}
@@ -152,6 +153,7 @@ export function FilterPanel({ state }: { state: TrackingState }) {
           <Input
             id={id('to')}
             type="date"
+            className="px-2"
             value={filters.to}
             min={filters.from || undefined}
             aria-invalid={inverted || undefined}

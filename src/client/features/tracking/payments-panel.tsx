@@ -1,4 +1,5 @@
 import { AlertTriangle, SearchX } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackingResponse } from '../../../shared/schemas/tracking';
 import { EmptyState } from '../../components/empty-state';
@@ -25,6 +26,15 @@ interface PaymentsPanelProps {
 export function PaymentsPanel({ state, data, isError, isUpdating, onRetry }: PaymentsPanelProps) {
   const { t } = useTranslation('tracking');
   const { t: tc } = useTranslation('common');
+  const top = useRef<HTMLParagraphElement>(null);
+
+  // Next sits below the last row: bring the new page's first row into view, and put focus there
+  // so a keyboard or screen-reader user continues from the top of the new page.
+  function goToPage(page: number) {
+    state.setPage(page);
+    top.current?.scrollIntoView({ block: 'start' });
+    top.current?.focus({ preventScroll: true });
+  }
   const retry = (
     <Button variant="outline" size="sm" onClick={onRetry}>
       {tc('actions.tryAgain')}
@@ -61,7 +71,12 @@ export function PaymentsPanel({ state, data, isError, isUpdating, onRetry }: Pay
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border px-4 py-3">
-        <p role="status" className="text-sm text-muted-foreground tabular-nums">
+        <p
+          ref={top}
+          role="status"
+          tabIndex={-1}
+          className="scroll-mt-20 text-sm text-muted-foreground tabular-nums outline-none"
+        >
           {data && data.recentPayments.length > 0
             ? t('table.showing', { from: first, to: last, total: data.total })
             : null}
@@ -89,7 +104,7 @@ export function PaymentsPanel({ state, data, isError, isUpdating, onRetry }: Pay
           page={state.page}
           pages={pageCount(data.total, data.pageSize)}
           total={data.total}
-          onPage={state.setPage}
+          onPage={goToPage}
         />
       ) : null}
     </Card>

@@ -22,7 +22,7 @@ export function TrackingPagination({ page, pages, total, onPage }: TrackingPagin
         <ChevronLeft aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">{t('pagination.previous')}</span>
       </Button>
-      <p className="text-center text-sm text-muted-foreground tabular-nums" aria-live="polite">
+      <p className="text-center text-sm text-muted-foreground tabular-nums">
         {t('pagination.pageOf', { page, pages, total })}
       </p>
       <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
