@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -23,6 +22,7 @@ import mediaRoutes from './features/media/routes.js';
 import receiptsRoutes from './features/receipts/routes.js';
 import trackingRoutes from './features/tracking/routes.js';
 import { registerApiNotFound, registerErrorHandling } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 
 export interface BuildAppOptions {
@@ -54,31 +54,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
+  // Set on arrival (not in onSend) so every answer carries it, errors included, at no extra hook.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
-  const stripeOrigins = config.stripe ? ['https://js.stripe.com'] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeOrigins],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
-        frameSrc: config.stripe
-          ? ['https://js.stripe.com', 'https://hooks.stripe.com']
-          : ["'none'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // no-referrer would make browsers send `Origin: null` on our own form posts (sign-in).
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(formbody);
