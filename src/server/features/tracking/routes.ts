@@ -7,7 +7,7 @@ import { createPhoneHasher } from '../../payments/phone-hash.js';
 import { reconcilePendingPayments } from '../../payments/reconcile.js';
 import { csvLine } from './csv.js';
 import { toTrackingFilter } from './tracking-filter.js';
-import { queryTracking, streamTrackingRows } from './tracking-query.js';
+import { queryTracking, streamTrackingBatches, type PaymentRow } from './tracking-query.js';
 import { formatZoned, zonedToday } from './zoned-time.js';
 
 /**
@@ -26,23 +26,27 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
     const query = parse(trackingQuerySchema, request.query, 'tracking filters');
     const filter = toTrackingFilter(query);
     const db = app.ctx.db;
-    async function* lines() {
+    const line = (row: PaymentRow) =>
+      csvLine([
+        row.id,
+        row.provider,
+        formatAmount(Number(row.amount), row.currency),
+        row.voter_email,
+        row.phone_number,
+        row.device_timestamp,
+        row.ip_address,
+        row.status,
+        row.attempted_at ? formatZoned(new Date(row.attempted_at), query.tz) : '',
+        row.failure_reason,
+        row.receipt_code,
+        formatZoned(new Date(row.created_at), query.tz),
+      ]);
+    // One chunk per database batch, not per row: a chunk per row meant a million trips through
+    // the stream and the compressor's thread pool, and a gzip export four times slower.
+    async function* chunks() {
       yield `\uFEFF${csvLine([...CSV_COLUMNS])}`; // BOM: Excel opens UTF-8 accents correctly.
-      for await (const row of streamTrackingRows(db, filter, hashPhone)) {
-        yield csvLine([
-          row.id,
-          row.provider,
-          formatAmount(Number(row.amount), row.currency),
-          row.voter_email,
-          row.phone_number,
-          row.device_timestamp,
-          row.ip_address,
-          row.status,
-          row.attempted_at ? formatZoned(new Date(row.attempted_at), query.tz) : '',
-          row.failure_reason,
-          row.receipt_code,
-          formatZoned(new Date(row.created_at), query.tz),
-        ]);
+      for await (const batch of streamTrackingBatches(db, filter, hashPhone)) {
+        yield batch.map(line).join('');
       }
     }
     return reply
@@ -52,7 +56,7 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
         `attachment; filename="voter-tracking-${zonedToday(query.tz)}.csv"`,
       )
       .header('cache-control', 'no-store')
-      .send(Readable.from(lines()));
+      .send(Readable.from(chunks()));
   });
 
   app.post('/admin/check-campay-payments', async () => {

@@ -11,7 +11,7 @@ import {
   type TestDatabase,
 } from '../../../../test/support/test-database.js';
 import { interpretSearch, toTrackingFilter } from './tracking-filter.js';
-import { queryTracking, streamTrackingRows } from './tracking-query.js';
+import { queryTracking, streamTrackingBatches } from './tracking-query.js';
 
 const hashPhone = (phone: string) => `hash:${phone}`;
 
@@ -152,8 +152,13 @@ describeEachDatabase('voter tracking queries', (kind) => {
   it('streams every matching row in keyset batches, none twice', async () => {
     const query = trackingQuerySchema.parse({});
     const seen: string[] = [];
-    for await (const row of streamTrackingRows(database.db, toTrackingFilter(query), hashPhone, 5))
-      seen.push(row.id);
+    const sizes: number[] = [];
+    const filter = toTrackingFilter(query);
+    for await (const batch of streamTrackingBatches(database.db, filter, hashPhone, 5)) {
+      sizes.push(batch.length);
+      seen.push(...batch.map((row) => row.id));
+    }
+    expect(sizes).toEqual([5, 5, 2]);
     expect(seen).toHaveLength(12);
     expect(new Set(seen).size).toBe(12);
   });

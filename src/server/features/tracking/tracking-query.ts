@@ -140,12 +140,12 @@ export async function queryTracking(
  * Every payment of the filtered set, newest first, fetched in keyset-paged batches so an export of
  * a million rows never holds more than one batch in memory.
  */
-export async function* streamTrackingRows(
+export async function* streamTrackingBatches(
   db: Db,
   filter: TrackingFilter,
   hashPhone: (phone: string) => string,
   batchSize = 1000,
-): AsyncGenerator<PaymentRow> {
+): AsyncGenerator<PaymentRow[]> {
   let after: { cursor: string; id: string } | undefined;
   for (;;) {
     const conditions = paymentConditions(filter, hashPhone);
@@ -157,7 +157,7 @@ export async function* streamTrackingRows(
       await db.execute(sql`SELECT ${PAYMENT_COLUMNS} FROM payments p ${whereClause(conditions)}
         ORDER BY p.created_at DESC, p.id DESC LIMIT ${batchSize}`),
     );
-    yield* batch;
+    if (batch.length > 0) yield batch;
     if (batch.length < batchSize) return;
     const last = batch[batch.length - 1]!;
     after = { cursor: last.cursor, id: last.id };

@@ -23,4 +23,13 @@ describe('zoned time', () => {
     expect(zonedToday('Africa/Lagos', instant)).toBe('2026-11-22');
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
   });
+
+  it('changes offset on the exact minute of a daylight-saving transition', () => {
+    // Los Angeles springs forward at 02:00 PST, 10:00 UTC, on 8 March 2026.
+    const zone = 'America/Los_Angeles';
+    expect(formatZoned(new Date('2026-03-08T09:59:59Z'), zone)).toBe('2026-03-08T01:59:59-08:00');
+    expect(formatZoned(new Date('2026-03-08T10:00:00Z'), zone)).toBe('2026-03-08T03:00:00-07:00');
+    expect(formatZoned(new Date('2026-03-08T09:59:30Z'), zone)).toBe('2026-03-08T01:59:30-08:00');
+    expect(formatZoned(new Date('2026-03-08T10:00:30Z'), zone)).toBe('2026-03-08T03:00:30-07:00');
+  });
 });
