@@ -238,16 +238,29 @@ test.describe('checkout', () => {
     await shot('checkout-mobile-money-failed');
   });
 
-  test('shows the provider refusal at once', async ({ page, db, allowConsole }) => {
-    allowConsole({ text: /status of 422/, url: /\/api\/campay-payment$/ });
-    const { first } = await nomineeInTwoCategories(db);
-    await openCheckout(page, first.id);
-    await page.getByLabel('Digit 1 of 9').pressSequentially('690000004');
-    await page.getByRole('button', { name: 'Pay 400 CFA' }).click();
-    await expect(toast(page, 'Payment Error', 'Insufficient balance')).toBeVisible();
-    await expect(page.getByTestId('mobile-money-overlay')).toBeHidden();
-    expect(await pendingPaymentId(page)).toBeNull();
-  });
+  for (const [language, title, reason] of [
+    ['en', 'Payment Error', 'Insufficient balance'],
+    ['fr', 'Erreur de paiement', 'Solde insuffisant'],
+  ] as const) {
+    test(`shows the provider refusal at once, in the site's language (${language})`, async ({
+      page,
+      db,
+      allowConsole,
+      shot,
+    }) => {
+      allowConsole({ text: /status of 422/, url: /\/api\/campay-payment$/ });
+      const t = TEXT[language];
+      await useLanguage(page, language);
+      const { first } = await nomineeInTwoCategories(db);
+      await openCheckout(page, first.id, language);
+      await page.getByLabel(t.digit1).pressSequentially('690000004');
+      await page.getByRole('button', { name: t.pay(t.xaf(400)) }).click();
+      await expect(toast(page, title, reason)).toBeVisible();
+      await shot('checkout-refused');
+      await expect(page.getByTestId('mobile-money-overlay')).toBeHidden();
+      expect(await pendingPaymentId(page)).toBeNull();
+    });
+  }
 
   test('resumes a pending payment after a reload', async ({ page, db }) => {
     const { first } = await nomineeInTwoCategories(db);

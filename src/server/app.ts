@@ -23,6 +23,7 @@ import receiptsRoutes from './features/receipts/routes.js';
 import trackingRoutes from './features/tracking/routes.js';
 import { registerApiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { requestLanguage, tooManyRequests } from './http/voter-text.js';
 import { registerSpa } from './http/spa.js';
 
 export interface BuildAppOptions {
@@ -79,9 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     ...(rateLimitRedis ? { redis: rateLimitRedis, skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => ({
+    errorResponseBuilder: (request, context) => ({
       statusCode: 429,
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      message: tooManyRequests(Math.ceil(context.ttl / 1000))[requestLanguage(request)],
     }),
   });
 

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { currentLanguage } from './i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -6,6 +7,11 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const body = await response.text().catch(() => '');
   throw new ApiError(response.status, body || response.statusText);
+}
+
+/** The site language, so the server's voter-facing messages come back in it. */
+export function languageHeader(): { 'Accept-Language': string } {
+  return { 'Accept-Language': currentLanguage() };
 }
 
 /**
@@ -20,7 +26,10 @@ export async function apiRequest(
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: data === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers:
+      data === undefined
+        ? languageHeader()
+        : { ...languageHeader(), 'Content-Type': 'application/json' },
     body: data === undefined ? undefined : JSON.stringify(data),
   });
   await throwIfNotOk(response);

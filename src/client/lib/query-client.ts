@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { isUnauthorizedError } from './api-error';
-import { throwIfNotOk } from './api-request';
+import { languageHeader, throwIfNotOk } from './api-request';
 import { i18n } from './i18n';
 import { toast } from '../components/ui/toast-store';
 
@@ -13,7 +13,11 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
     const url = queryKey.map(String).join('/');
-    const response = await fetch(url, { credentials: 'include', signal });
+    const response = await fetch(url, {
+      credentials: 'include',
+      headers: languageHeader(),
+      signal,
+    });
     if (options.on401 === 'returnNull' && response.status === 401) {
       return null as T;
     }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from './http-error.js';
+import { requestLanguage, SOMETHING_WENT_WRONG } from './voter-text.js';
 
 /**
  * Every failure leaves as JSON `{ message }` with a 4xx the client can act on. Anything that is not
@@ -10,7 +11,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .send({ message: error.message, details: error.details });
+        .send({ message: error.messageIn(requestLanguage(request)), details: error.details });
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode;
@@ -27,7 +28,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+    return reply.status(500).send({ message: SOMETHING_WENT_WRONG[requestLanguage(request)] });
   });
 }
 

@@ -43,7 +43,7 @@ export function registerCampayCallback(app: FastifyInstance): void {
       transaction = await campay.client.transaction(reference);
     } catch (error) {
       // 5xx so that Campay calls again; nothing was decided.
-      if (error instanceof ProviderUnavailable) throw new HttpError(503, error.message);
+      if (error instanceof ProviderUnavailable) throw new HttpError(503, error.texts);
       throw error;
     }
     const paymentId = transaction?.external_reference;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema.js';
 import { notFound, unprocessable } from '../../http/http-error.js';
 import { parse } from '../../http/parse.js';
+import { PAYMENT_NOT_FOUND } from '../../http/voter-text.js';
 import { applyProviderReport } from '../../payments/apply-provider-report.js';
 import { paymentProviders } from '../../payments/payment-providers.js';
 import type { CardProvider } from '../../payments/providers/payment-provider.js';
@@ -26,7 +27,7 @@ export function registerConfirmPayment(app: FastifyInstance): void {
     const provider: CardProvider | null = isSandboxRef(paymentIntentId)
       ? providers.sandbox
       : providers.stripe;
-    if (!provider) throw notFound('Payment not found');
+    if (!provider) throw notFound(PAYMENT_NOT_FOUND);
 
     let view;
     try {
@@ -34,13 +35,13 @@ export function registerConfirmPayment(app: FastifyInstance): void {
     } catch (error) {
       throw providerHttpError(error);
     }
-    if (!view?.paymentId) throw notFound('Payment not found');
+    if (!view?.paymentId) throw notFound(PAYMENT_NOT_FOUND);
     const [payment] = await ctx.db
       .select({ provider: payments.provider, providerRef: payments.providerRef })
       .from(payments)
       .where(eq(payments.id, view.paymentId));
     if (!payment || payment.provider !== 'stripe' || payment.providerRef !== view.intentId) {
-      throw notFound('Payment not found');
+      throw notFound(PAYMENT_NOT_FOUND);
     }
 
     const applied = await applyProviderReport(
@@ -59,7 +60,10 @@ export function registerConfirmPayment(app: FastifyInstance): void {
       status = (row?.status ?? 'pending') as PaymentStatus;
     }
     if (status === 'failed') {
-      throw unprocessable('The card payment did not go through.', { paymentId: view.paymentId });
+      throw unprocessable(
+        { en: 'The card payment did not go through.', fr: "Le paiement par carte n'a pas abouti." },
+        { paymentId: view.paymentId },
+      );
     }
     return { paymentId: view.paymentId, status };
   });

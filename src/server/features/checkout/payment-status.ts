@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/http-error.js';
 import { parse } from '../../http/parse.js';
+import { noReceiptFor, PAYMENT_NOT_FOUND } from '../../http/voter-text.js';
 import { refreshPayment } from '../../payments/refresh-payment.js';
 import type { PaymentStatus } from '../../payments/settle.js';
 import { idParamsSchema } from '../../../shared/schemas/ids.js';
@@ -22,7 +23,7 @@ export function registerPaymentStatus(app: FastifyInstance): void {
       .select({ status: payments.status })
       .from(payments)
       .where(eq(payments.id, id));
-    if (!row) throw notFound('Payment not found');
+    if (!row) throw notFound(PAYMENT_NOT_FOUND);
     let status = row.status as PaymentStatus;
     if (status === 'pending') {
       try {
@@ -42,9 +43,9 @@ export function registerPaymentStatus(app: FastifyInstance): void {
       .select({ status: payments.status, receiptCode: payments.receiptCode })
       .from(payments)
       .where(eq(payments.id, id));
-    if (!row) throw notFound('Payment not found');
+    if (!row) throw notFound(PAYMENT_NOT_FOUND);
     if (row.status !== 'completed' || !row.receiptCode) {
-      throw conflict(`This payment is ${row.status}; it has no receipt.`);
+      throw conflict(noReceiptFor(row.status));
     }
     return { receiptCode: row.receiptCode };
   });

@@ -10,9 +10,10 @@ export function paymentTotals(
 ): { totalVotes: number; amount: number } {
   const totalVotes = totalVotesOf(lines);
   if (clientTotal !== undefined && clientTotal !== totalVotes) {
-    throw unprocessable(
-      `The vote total (${clientTotal}) does not match the selected votes (${totalVotes}). Refresh the page and try again.`,
-    );
+    throw unprocessable({
+      en: `The vote total (${clientTotal}) does not match the selected votes (${totalVotes}). Refresh the page and try again.`,
+      fr: `Le total des votes (${clientTotal}) ne correspond pas aux votes choisis (${totalVotes}). Actualisez la page et réessayez.`,
+    });
   }
   return { totalVotes, amount: amountForVotes(totalVotes, currency) };
 }

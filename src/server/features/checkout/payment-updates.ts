@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { payments } from '../../db/schema.js';
 import { conflict, notFound, unprocessable } from '../../http/http-error.js';
 import { parse } from '../../http/parse.js';
+import { EMAIL_REQUIRED, PAYMENT_NOT_FOUND, paymentAlready } from '../../http/voter-text.js';
 import { idParamsSchema } from '../../../shared/schemas/ids.js';
 import { paymentEmailRequestSchema } from '../../../shared/schemas/payment.js';
 
@@ -13,8 +14,8 @@ async function explainMiss(ctx: AppContext, paymentId: string, what: string): Pr
     .select({ status: payments.status })
     .from(payments)
     .where(eq(payments.id, paymentId));
-  if (!row) throw notFound('Payment not found');
-  throw conflict(`This payment is already ${row.status}; its ${what} can no longer change.`);
+  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  throw conflict(paymentAlready(row.status, what));
 }
 
 /** PATCH /api/payment/{id}/email and PATCH /api/payment/{id}/attempt. */
@@ -40,9 +41,9 @@ export function registerPaymentUpdates(app: FastifyInstance): void {
       .select({ provider: payments.provider, voterEmail: payments.voterEmail })
       .from(payments)
       .where(eq(payments.id, id));
-    if (!current) throw notFound('Payment not found');
+    if (!current) throw notFound(PAYMENT_NOT_FOUND);
     if (current.provider === 'stripe' && !current.voterEmail) {
-      throw unprocessable('Email Required: please enter your email address to complete payment.');
+      throw unprocessable(EMAIL_REQUIRED);
     }
     // The first attempt is the one tracking shows; later retries keep it.
     const [row] = await ctx.db

@@ -7,12 +7,11 @@ import {
 
 /** A provider failure as the voter should see it; anything unexpected stays a 500 (a bug). */
 export function providerHttpError(error: unknown, paymentId?: string): unknown {
-  if (error instanceof PaymentRefused)
-    return new HttpError(422, error.message, { code: error.code });
-  if (error instanceof IntentLocked) return new HttpError(409, error.message);
+  if (error instanceof PaymentRefused) return new HttpError(422, error.texts, { code: error.code });
+  if (error instanceof IntentLocked) return new HttpError(409, error.texts);
   if (error instanceof ProviderUnavailable) {
     // The payment may still complete (the provider may have acted): its id lets the page follow it.
-    return new HttpError(502, error.message, { code: error.code, paymentId });
+    return new HttpError(502, error.texts, { code: error.code, paymentId });
   }
   return error;
 }

@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/http-error.js';
 import { parse } from '../../http/parse.js';
+import {
+  EMAIL_REQUIRED,
+  PAYMENT_NOT_FOUND,
+  paymentAlready,
+  requestLanguage,
+} from '../../http/voter-text.js';
 import { applyProviderReport } from '../../payments/apply-provider-report.js';
 import { paymentProviders } from '../../payments/payment-providers.js';
 import { paymentIdOfSandboxIntent } from '../../payments/providers/sandbox-refs.js';
@@ -47,28 +53,29 @@ export function registerSandboxCard(
         !intentId ||
         paymentIdOfSandboxIntent(intentId) !== paymentId
       ) {
-        throw notFound('Payment not found');
+        throw notFound(PAYMENT_NOT_FOUND);
       }
       if (payment.status === 'completed') return { paymentIntentId: intentId, status: 'succeeded' };
-      if (payment.status !== 'pending')
-        throw conflict(`This payment is already ${payment.status}.`);
+      if (payment.status !== 'pending') throw conflict(paymentAlready(payment.status));
       if (!payment.voterEmail) {
-        throw unprocessable('Email Required: please enter your email address to complete payment.');
+        throw unprocessable(EMAIL_REQUIRED);
       }
 
       const charge = sandbox.chargeCard(cardNumber);
       // Not a test card: a typing mistake, not a decline, so nothing is recorded.
-      if (!charge.ok && charge.code === 'unknown_card') throw badRequest(charge.message);
+      if (!charge.ok && charge.code === 'unknown_card') throw badRequest(charge.texts);
       if (!charge.ok) {
         await applyProviderReport(
           ctx,
           paymentId,
           'stripe',
-          { state: 'pending', lastError: charge.message, providerRef: intentId },
+          { state: 'pending', lastError: charge.texts.en, providerRef: intentId },
           'sandbox',
         );
         // 402 as Stripe answers a declined card; the intent stays open for another card.
-        return reply.status(402).send({ message: charge.message, code: charge.code });
+        return reply
+          .status(402)
+          .send({ message: charge.texts[requestLanguage(request)], code: charge.code });
       }
       await applyProviderReport(
         ctx,

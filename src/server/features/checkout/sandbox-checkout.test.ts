@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import { reconcilePendingPayments } from '../../payments/reconcile.js';
 import type { PaymentConfig } from '../../../shared/schemas/payment.js';
 import type { ReceiptDetail, ReceiptLookupResponse } from '../../../shared/schemas/receipt.js';
@@ -125,6 +126,39 @@ describeEachDatabase('sandbox checkout', (kind) => {
     expect(
       (await paymentRow(t.database.db, fails.body.paymentId as string))!.failureReason,
     ).toMatch(/insufficient/i);
+  });
+
+  it("answers a voter's errors in the language the site sends, and stores the reason in English", async () => {
+    const nominee = await nomineeWith(t.database.db, 1);
+    const french = { headers: { 'accept-language': 'fr' } };
+    const refused = await call(
+      t.app,
+      'POST',
+      '/api/campay-payment',
+      { phoneNumber: '237690000004', nominationVotes: split(nominee, [1]) },
+      french,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(
+      'Solde insuffisant sur le compte mobile money. Rechargez-le et réessayez.',
+    );
+    const reasons = rowsOf<{ failure_reason: string }>(
+      await t.database.db
+        .execute(sql`SELECT p.failure_reason FROM payments p JOIN payment_votes v ON v.payment_id = p.id
+          WHERE v.nomination_id = ${nominee.nominations[0]!.id}`),
+    );
+    expect(reasons.map((r) => r.failure_reason)).toEqual([
+      expect.stringMatching(/^ER301: Insufficient balance/),
+    ]);
+
+    const unknown = `/api/payment/${crypto.randomUUID()}/status`;
+    expect((await call(t.app, 'GET', unknown, undefined, french)).body.message).toBe(
+      'Paiement introuvable',
+    );
+    const english = { headers: { 'accept-language': 'fr;q=0.4, en-GB' } };
+    expect((await call(t.app, 'GET', unknown, undefined, english)).body.message).toBe(
+      'Payment not found',
+    );
   });
 
   it('card: declined then paid with the success card, on the same payment and intent', async () => {

@@ -22,11 +22,18 @@ export async function assertVotable(db: Db, lines: readonly NominationVote[]): P
   const openIds = new Set(open.map((n) => n.id));
   const closed = ids.filter((id) => !openIds.has(id));
   if (closed.length) {
-    throw unprocessable('Some of these nominations are not open for voting. Refresh the page.', {
-      nominationIds: closed,
-    });
+    throw unprocessable(
+      {
+        en: 'Some of these nominations are not open for voting. Refresh the page.',
+        fr: 'Certaines de ces nominations ne sont pas ouvertes au vote. Actualisez la page.',
+      },
+      { nominationIds: closed },
+    );
   }
   if (new Set(open.map((n) => n.artistId)).size > 1) {
-    throw unprocessable('All votes in one payment must be for the same artist.');
+    throw unprocessable({
+      en: 'All votes in one payment must be for the same artist.',
+      fr: 'Tous les votes d’un même paiement doivent être pour le même artiste.',
+    });
   }
 }

@@ -18,7 +18,7 @@ export default async function receiptsRoutes(app: FastifyInstance): Promise<void
   app.get('/payment/receipt/:code', async (request): Promise<ReceiptDetail> => {
     const { code } = parse(receiptCodeParamsSchema, request.params, 'receipt code');
     const receipt = await findReceipt(ctx.db, code);
-    if (!receipt) throw notFound('Receipt not found');
+    if (!receipt) throw notFound({ en: 'Receipt not found', fr: 'Reçu introuvable' });
     return receipt;
   });
 

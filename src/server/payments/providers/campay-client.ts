@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { VoterText } from '../../http/voter-text.js';
 import { PaymentRefused, ProviderUnavailable } from './provider-errors.js';
 
 export interface CampayClientOptions {
@@ -42,11 +43,23 @@ const errorBodySchema = z.object({
 });
 
 /** Voter-facing texts for the error codes Campay documents; anything else gets a generic one. */
-const REFUSALS: Record<string, string> = {
-  ER101: 'This phone number is not a valid mobile-money number. Check it and try again.',
-  ER102: 'This operator is not supported. Please use an MTN Mobile Money or Orange Money number.',
-  ER201: 'This amount cannot be paid by mobile money.',
-  ER301: 'Insufficient balance on the mobile-money account. Top up and try again.',
+export const CAMPAY_REFUSALS: Record<string, VoterText> = {
+  ER101: {
+    en: 'This phone number is not a valid mobile-money number. Check it and try again.',
+    fr: "Ce numéro n'est pas un numéro mobile money valide. Vérifiez-le et réessayez.",
+  },
+  ER102: {
+    en: 'This operator is not supported. Please use an MTN Mobile Money or Orange Money number.',
+    fr: "Cet opérateur n'est pas pris en charge. Utilisez un numéro MTN Mobile Money ou Orange Money.",
+  },
+  ER201: {
+    en: 'This amount cannot be paid by mobile money.',
+    fr: 'Ce montant ne peut pas être payé par mobile money.',
+  },
+  ER301: {
+    en: 'Insufficient balance on the mobile-money account. Top up and try again.',
+    fr: 'Solde insuffisant sur le compte mobile money. Rechargez-le et réessayez.',
+  },
 };
 
 /** A token from POST /token/ is valid 3600 s; renew a minute early so a request never races expiry. */
@@ -97,7 +110,10 @@ export class CampayClient {
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new ProviderUnavailable(
-        `The mobile money service sent an unexpected ${what} answer.`,
+        {
+          en: `The mobile money service sent an unexpected ${what} answer.`,
+          fr: 'Le service mobile money a répondu de façon inattendue.',
+        },
         'bad_response',
       );
     }
@@ -127,19 +143,33 @@ export class CampayClient {
   private errorFrom(status: number, body: unknown): Error {
     const parsed = errorBodySchema.safeParse(body);
     const code = parsed.success ? parsed.data.error_code : undefined;
-    if (code && REFUSALS[code]) return new PaymentRefused(REFUSALS[code], code);
+    const refusal = code ? CAMPAY_REFUSALS[code] : undefined;
+    if (code && refusal) return new PaymentRefused(refusal, code);
     if (status === 401 || status === 403) {
       return new ProviderUnavailable(
-        'The mobile money service refused our credentials. Please try again later.',
+        {
+          en: 'The mobile money service refused our credentials. Please try again later.',
+          fr: 'Le service mobile money est indisponible pour le moment. Veuillez réessayer plus tard.',
+        },
         'auth',
       );
     }
     if (status === 400 && code) {
+      // Campay's own wording is English only.
       const detail = parsed.success && parsed.data.message ? `: ${parsed.data.message}` : '';
-      return new PaymentRefused(`Mobile money payment was refused${detail}`, code);
+      return new PaymentRefused(
+        {
+          en: `Mobile money payment was refused${detail}`,
+          fr: `Le paiement mobile money a été refusé${detail}`,
+        },
+        code,
+      );
     }
     return new ProviderUnavailable(
-      'The mobile money service is temporarily unavailable. Please try again.',
+      {
+        en: 'The mobile money service is temporarily unavailable. Please try again.',
+        fr: 'Le service mobile money est momentanément indisponible. Veuillez réessayer.',
+      },
       `http_${status}`,
     );
   }
@@ -208,12 +238,18 @@ function networkError(error: unknown): ProviderUnavailable {
   const name = (error as { name?: string }).name;
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new ProviderUnavailable(
-      'The mobile money service did not answer in time. If you received a prompt on your phone, complete it; otherwise try again.',
+      {
+        en: 'The mobile money service did not answer in time. If you received a prompt on your phone, complete it; otherwise try again.',
+        fr: "Le service mobile money n'a pas répondu à temps. Si vous avez reçu une demande sur votre téléphone, validez-la ; sinon, réessayez.",
+      },
       'timeout',
     );
   }
   return new ProviderUnavailable(
-    'Could not reach the mobile money service. Please check back in a moment.',
+    {
+      en: 'Could not reach the mobile money service. Please check back in a moment.',
+      fr: 'Impossible de joindre le service mobile money. Réessayez dans un instant.',
+    },
     'network',
   );
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PHONE } from '../../../shared/limits.js';
 import { mobileOperatorOf } from '../../../shared/schemas/payment.js';
+import type { VoterText } from '../../http/voter-text.js';
 import type {
   CardIntentView,
   CardProvider,
@@ -8,6 +9,7 @@ import type {
   PaymentRecord,
   ProviderReport,
 } from './payment-provider.js';
+import { CAMPAY_REFUSALS } from './campay-client.js';
 import { PaymentRefused } from './provider-errors.js';
 import {
   isSandboxRef,
@@ -23,7 +25,7 @@ import {
   SANDBOX_TEST_PHONES,
 } from './sandbox-test-numbers.js';
 
-export type SandboxCardResult = { ok: true } | { ok: false; code: string; message: string };
+export type SandboxCardResult = { ok: true } | { ok: false; code: string; texts: VoterText };
 
 /**
  * Both payment methods, offline, through the same routes and settle() calls as the real providers.
@@ -54,10 +56,7 @@ export class SandboxProvider implements CardProvider, MobileMoneyProvider {
       (p) => p.phoneNumber === input.phoneNumber && p.outcome === 'refused',
     );
     if (refused) {
-      throw new PaymentRefused(
-        'Insufficient balance on the mobile-money account. Top up and try again.',
-        'ER301',
-      );
+      throw new PaymentRefused(CAMPAY_REFUSALS.ER301!, 'ER301');
     }
     const timer = setTimeout(() => {
       this.timers.delete(timer);
@@ -120,7 +119,10 @@ export class SandboxProvider implements CardProvider, MobileMoneyProvider {
     return {
       ok: false,
       code: 'unknown_card',
-      message: 'Sandbox mode accepts test cards only: use 4242 4242 4242 4242.',
+      texts: {
+        en: 'Sandbox mode accepts test cards only: use 4242 4242 4242 4242.',
+        fr: "Le mode test n'accepte que les cartes de test : utilisez 4242 4242 4242 4242.",
+      },
     };
   }
 

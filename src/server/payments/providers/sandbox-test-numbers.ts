@@ -1,4 +1,5 @@
 import type { SandboxTestCard, SandboxTestPhone } from '../../../shared/schemas/payment.js';
+import type { VoterText } from '../../http/voter-text.js';
 
 /**
  * The sandbox's scripted outcomes. Stripe's public test card numbers, so habits carry over; test
@@ -43,10 +44,16 @@ export const SANDBOX_PHONE_FAILURES: Readonly<Record<string, string>> = {
   '237690000002': 'The payment was declined on the phone.',
 };
 
-export const SANDBOX_CARD_DECLINES: Readonly<Record<string, { code: string; message: string }>> = {
-  '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
+export const SANDBOX_CARD_DECLINES: Readonly<Record<string, { code: string; texts: VoterText }>> = {
+  '4000000000000002': {
+    code: 'card_declined',
+    texts: { en: 'Your card was declined.', fr: 'Votre carte a été refusée.' },
+  },
   '4000000000009995': {
     code: 'insufficient_funds',
-    message: 'Your card has insufficient funds.',
+    texts: {
+      en: 'Your card has insufficient funds.',
+      fr: 'Les fonds de votre carte sont insuffisants.',
+    },
   },
 };

@@ -74,7 +74,13 @@ export class StripeProvider implements CardProvider {
       );
     });
     if (!intent.client_secret) {
-      throw new ProviderUnavailable('The card payment service sent no client secret.', 'stripe');
+      throw new ProviderUnavailable(
+        {
+          en: 'The card payment service sent no client secret.',
+          fr: "Le service de paiement par carte n'a pas répondu comme prévu.",
+        },
+        'stripe',
+      );
     }
     return { intentId: intent.id, clientSecret: intent.client_secret };
   }
@@ -187,12 +193,18 @@ async function guard<T>(
     }
     if (error.type === 'StripeConnectionError') {
       throw new ProviderUnavailable(
-        'Could not reach the card payment service. Please try again.',
+        {
+          en: 'Could not reach the card payment service. Please try again.',
+          fr: 'Impossible de joindre le service de paiement par carte. Veuillez réessayer.',
+        },
         'stripe_network',
       );
     }
     throw new ProviderUnavailable(
-      'The card payment service is temporarily unavailable. Please try again.',
+      {
+        en: 'The card payment service is temporarily unavailable. Please try again.',
+        fr: 'Le service de paiement par carte est momentanément indisponible. Veuillez réessayer.',
+      },
       `stripe_${error.code ?? error.type}`,
     );
   }
