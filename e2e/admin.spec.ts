@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { createCategory, createNominee } from '../test/factories/catalog-factory.js';
 import { createCompletedPayment } from '../test/factories/payment-factory.js';
 import { expect, setLanguage, test, type ConsoleAllowance } from './fixtures.js';
+import { openSelect, selectOption } from './select-option.js';
 
 const PASSWORD = 'admin-e2e-password';
 /** The first admin screen downloads its code, the session and four lists: room on a busy machine. */
@@ -61,8 +62,7 @@ const toast = (page: Page, text: string) =>
 
 /** Picks an option of a Radix select, found by the select's label. */
 async function choose(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+  await selectOption(page.getByRole('combobox', { name: label }), option);
 }
 
 const artistCard = (page: Page, name: string) =>
@@ -135,9 +135,9 @@ test.describe('admin back office', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByRole('group', { name: categoryName })).toBeVisible();
     // Already added: the picker no longer offers it.
-    await page.getByRole('combobox', { name: 'Nominate in a category' }).click();
-    await expect(page.getByRole('option', { name: categoryName })).toHaveCount(0);
-    await page.getByRole('option', { name: existing.name }).click();
+    const picker = await openSelect(page.getByRole('combobox', { name: 'Nominate in a category' }));
+    await expect(picker.getByRole('option', { name: categoryName })).toHaveCount(0);
+    await picker.getByRole('option', { name: existing.name }).click();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const second = page.getByRole('group', { name: existing.name });
     await expect(second.getByLabel('Nomination title', { exact: true })).toBeFocused();

@@ -8,6 +8,7 @@ import { CSV_COLUMNS } from '../src/shared/schemas/tracking.js';
 import { createNominee } from '../test/factories/catalog-factory.js';
 import { createCompletedPayment, createPendingPayment } from '../test/factories/payment-factory.js';
 import { expect, setLanguage, test, type ConsoleAllowance } from './fixtures.js';
+import { selectOption } from './select-option.js';
 
 const TRACKING_PATH = '/admin/voter-tracking';
 const PASSWORD = 'tracking-e2e-password';
@@ -80,8 +81,7 @@ async function showFilters(page: Page): Promise<void> {
 }
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await selectOption(page.getByLabel(label, { exact: true }), option, { exact: true });
 }
 
 test.describe('voter tracking', () => {
@@ -125,8 +125,7 @@ test.describe('voter tracking', () => {
     await expect(summary).toContainText('3 payments');
     await expect(shown(page, 'attempted')).toBeVisible();
 
-    await page.getByLabel('Rows per page').click();
-    await page.getByRole('option', { name: '20', exact: true }).click();
+    await selectOption(page.getByLabel('Rows per page'), '20', { exact: true });
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
     await expect(pagination).toContainText('Page 1 of 2 (26 total)');
     await expect(copyButtons(page)).toHaveCount(20);
