@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from '../../http/parse.js';
 import { artistFormSchema, categoryFormSchema } from '../../../shared/schemas/admin.js';
 import { idParamsSchema } from '../../../shared/schemas/ids.js';
-import { sendEncoded } from '../analytics/send-encoded.js';
+import { preEncodedRoute, sendEncoded } from '../../http/encoded-body.js';
 import { catalogCache } from '../catalog/catalog-cache.js';
 import { frenchTranslation } from '../translation/french-translation.js';
 import { listAdminArtists } from './admin-artist-list.js';
@@ -32,7 +32,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => translation.idle());
   const changed = () => events.emit('catalog-changed');
 
-  app.get('/admin/artists', async (_request, reply) => {
+  app.get('/admin/artists', preEncodedRoute, async (_request, reply) => {
     const snapshot = await catalogCache(app.ctx).get();
     return sendEncoded(
       reply.header('cache-control', 'no-store'),

@@ -6,7 +6,7 @@ import { catalogCache } from '../catalog/catalog-cache.js';
 import { categoryRankings, rankingsFromSnapshot } from './category-rankings.js';
 import { periodStart } from './period-start.js';
 import { providerTotals } from './provider-totals.js';
-import { sendEncoded } from './send-encoded.js';
+import { sendEncoded } from '../../http/encoded-body.js';
 import { timeseries } from './timeseries.js';
 
 /**

@@ -105,6 +105,9 @@ export async function endSession(
 /**
  * onSend: re-sends the cookie when this request slid the session's expiry forward, and drops a
  * cookie whose session is gone (expired or signed out elsewhere) so the browser stops sending it.
+ * It stays async on purpose: as the last onSend hook, a callback version made Fastify write each
+ * response inside the handler's own turn, which measured ~8 µs more server CPU per catalogue
+ * request (interleaved A/B against the async version, both builds running side by side).
  */
 export async function resendRenewedCookie(request: FastifyRequest, reply: FastifyReply) {
   const auth = resolved.get(request);

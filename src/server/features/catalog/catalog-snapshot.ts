@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { encodeBody, type EncodedBody } from './encoded-body.js';
+import { encodeBody, type EncodedBody } from '../../http/encoded-body.js';
 import type {
   ArtistCategoryRef,
   Category,

@@ -8,19 +8,15 @@ import {
   shareLinkParamsSchema,
 } from '../../../shared/schemas/ids.js';
 import { catalogCache } from './catalog-cache.js';
-import { pickEncoding, type EncodedBody } from './encoded-body.js';
+import { preEncodedRoute, sendEncoded, type EncodedBody } from '../../http/encoded-body.js';
 
 /** Public, read-only catalogue: categories, nominees, artists and share links (SPEC 7). */
 export default async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const cache = catalogCache(app.ctx);
-  const sendJson = (reply: FastifyReply, body: EncodedBody) => {
-    const encoding = pickEncoding(reply.request.headers['accept-encoding']);
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.type('application/json; charset=utf-8').send(body[encoding]);
-  };
+  const sendJson = (reply: FastifyReply, body: EncodedBody) =>
+    sendEncoded(reply.header('cache-control', 'no-cache'), body);
 
-  app.get('/categories', async (_request, reply) => {
+  app.get('/categories', preEncodedRoute, async (_request, reply) => {
     const snapshot = await cache.get();
     return sendJson(
       reply,
@@ -28,7 +24,7 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     );
   });
 
-  app.get('/categories/:id', async (request, reply) => {
+  app.get('/categories/:id', preEncodedRoute, async (request, reply) => {
     const { id } = parse(idParamsSchema, request.params, 'category id');
     const snapshot = await cache.get();
     const category = snapshot.categoryById.get(id);
@@ -39,7 +35,7 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     );
   });
 
-  app.get('/nominations/category/:categoryId', async (request, reply) => {
+  app.get('/nominations/category/:categoryId', preEncodedRoute, async (request, reply) => {
     const { categoryId } = parse(categoryIdParamsSchema, request.params, 'category id');
     const snapshot = await cache.get();
     if (!snapshot.categoryById.has(categoryId)) throw notFound('Category not found');
@@ -64,17 +60,17 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     );
   };
 
-  app.get('/nominations/artist/:artistId', async (request, reply) => {
+  app.get('/nominations/artist/:artistId', preEncodedRoute, async (request, reply) => {
     const { artistId } = parse(artistIdParamsSchema, request.params, 'artist id');
     return artistNominations(artistId, reply);
   });
 
-  app.get('/artists/:id/nominations', async (request, reply) => {
+  app.get('/artists/:id/nominations', preEncodedRoute, async (request, reply) => {
     const { id } = parse(idParamsSchema, request.params, 'artist id');
     return artistNominations(id, reply);
   });
 
-  app.get('/artists/:id', async (request, reply) => {
+  app.get('/artists/:id', preEncodedRoute, async (request, reply) => {
     const { id } = parse(idParamsSchema, request.params, 'artist id');
     const snapshot = await cache.get();
     const artist = snapshot.artistById.get(id);
@@ -85,7 +81,7 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     );
   });
 
-  app.get('/nominations/share/:link', async (request, reply) => {
+  app.get('/nominations/share/:link', preEncodedRoute, async (request, reply) => {
     const { link } = parse(shareLinkParamsSchema, request.params, 'share link');
     const snapshot = await cache.get();
     const nomination = snapshot.nominationByLink.get(link);

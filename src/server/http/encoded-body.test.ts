@@ -20,4 +20,13 @@ describe('encoded bodies', () => {
     expect(pickEncoding('deflate')).toBe('identity');
     expect(pickEncoding('GZIP')).toBe('gzip');
   });
+
+  it('answers the same after remembering more distinct headers than it keeps', () => {
+    for (let i = 0; i < 300; i++) {
+      expect(pickEncoding(`gzip;q=0.${(i % 9) + 1}, x-${i}`)).toBe('gzip');
+      expect(pickEncoding(`br;q=0, identity, y-${i}`)).toBe('identity');
+    }
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+  });
 });
