@@ -38,6 +38,9 @@ export class FakeCampay {
   private readonly tokens = new Set<string>();
   private server: http.Server | undefined;
   private failures = 0;
+  /** Requests being answered right now, and the most there ever were at once. */
+  private inFlight = 0;
+  maxInFlight = 0;
   /** Answers are held this long (longer than the app's timeout simulates an unresponsive API). */
   delayMs = 0;
   /** Largest accepted amount (Campay demo accounts cap it); larger is ER201. */
@@ -168,8 +171,17 @@ export class FakeCampay {
     // The request is processed at once and only the answer is late, as when Campay acted but the
     // reply was lost to a timeout: the transaction exists even though the app gave up waiting.
     const delay = this.delayMs;
+    this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+    // Answered, or given up by the client (its timeout closed the connection): no longer in flight.
+    let answered = false;
+    const finish = () => {
+      if (!answered) this.inFlight--;
+      answered = true;
+    };
+    res.once('close', finish);
     const send = (status: number, body: unknown) => {
       const write = () => {
+        finish();
         if (res.destroyed) return;
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));

@@ -7,7 +7,9 @@ import { paymentRecordColumns, toPaymentRecord } from './payment-record.js';
 import { paymentProviders } from './payment-providers.js';
 import type { ProviderReport } from './providers/payment-provider.js';
 
-const RECONCILE_LOCK = 7243010;
+export const RECONCILE_LOCK = 7243010;
+/** Provider calls in flight at once during one reconcile run. */
+const RECONCILE_CONCURRENCY = 4;
 
 export interface ReconcileResult {
   checked: number;
@@ -69,10 +71,17 @@ async function reconcile(ctx: AppContext, options: ReconcileOptions): Promise<Re
     .orderBy(sql`${payments.providerCheckedAt} NULLS FIRST`, payments.createdAt)
     .limit(options.limit ?? 200);
 
+  // A few provider calls at a time: a slow provider (each call bounded by its own timeout) must not
+  // keep an admin's check waiting for minutes, and we must not flood it either.
   let updated = 0;
-  for (const { id } of candidates) {
-    if (await reconcileOne(ctx, id, expirySeconds)) updated++;
-  }
+  let next = 0;
+  const worker = async () => {
+    while (next < candidates.length) {
+      const { id } = candidates[next++]!;
+      if (await reconcileOne(ctx, id, expirySeconds)) updated++;
+    }
+  };
+  await Promise.all(Array.from({ length: RECONCILE_CONCURRENCY }, worker));
   return { checked: candidates.length, updated, skipped: false };
 }
 

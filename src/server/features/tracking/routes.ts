@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { CSV_COLUMNS, trackingQuerySchema } from '../../../shared/schemas/tracking.js';
 import { formatAmount } from '../../../shared/money.js';
+import { conflict } from '../../http/http-error.js';
 import { parse } from '../../http/parse.js';
 import { createPhoneHasher } from '../../payments/phone-hash.js';
 import { reconcilePendingPayments } from '../../payments/reconcile.js';
@@ -9,6 +10,11 @@ import { csvLine } from './csv.js';
 import { toTrackingFilter } from './tracking-filter.js';
 import { queryTracking, streamTrackingBatches, type PaymentRow } from './tracking-query.js';
 import { formatZoned, zonedToday } from './zoned-time.js';
+
+const CHECK_ALREADY_RUNNING = {
+  en: 'A payment check is already running. Try again in a minute.',
+  fr: 'Une vérification des paiements est déjà en cours. Réessayez dans une minute.',
+};
 
 /**
  * Voter tracking (admin only: every /api/voter-tracking and /api/admin route is guarded by path in
@@ -61,6 +67,8 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
 
   app.post('/admin/check-campay-payments', async () => {
     const result = await reconcilePendingPayments(app.ctx, { provider: 'campay', force: true });
+    // Another instance's scheduled run holds the lock: say so instead of reporting "checked 0".
+    if (result.skipped) throw conflict(CHECK_ALREADY_RUNNING);
     return { checked: result.checked, updated: result.updated };
   });
 }

@@ -1,0 +1,241 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { FakeCampay } from '../../../test/fakes/fake-campay.js';
+import { signedInUser } from '../../../test/factories/user-factory.js';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  describePostgres,
+  type DatabaseKind,
+  type TestDatabase,
+} from '../../../test/support/test-database.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { paymentEvents } from '../db/schema.js';
+import { RECONCILE_LOCK, reconcilePendingPayments } from './reconcile.js';
+import {
+  call,
+  nomineeWith,
+  paymentRow,
+  split,
+  tallyMismatches,
+} from './testing/payment-test-kit.js';
+
+const CAMPAY_TIMEOUT_MS = 300;
+
+/** The real app against the Campay fake, on a database that outlives it (so it can "restart"). */
+async function startInstance(
+  database: TestDatabase,
+  campay: FakeCampay,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      CATALOG_CACHE_MS: '0',
+      PHONE_HASH_KEY: 'reconcile-test',
+      RECONCILE_INTERVAL_SECONDS: '0',
+      // Payments are old enough to reconcile at once, and due again right after a check.
+      PAYMENT_POLL_INTERVAL_MS: '0',
+      CAMPAY_TIMEOUT_MS: String(CAMPAY_TIMEOUT_MS),
+      RATE_LIMIT_PAYMENTS_PER_MINUTE: '10000',
+      ...campay.env,
+      ...env,
+    }),
+    database,
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
+/** A voter starts a mobile-money payment; Campay has the collection, we wait for its outcome. */
+async function startPayment(app: FastifyInstance, campay: FakeCampay) {
+  const nominee = await nomineeWith(app.ctx.db, 1);
+  const res = await call(app, 'POST', '/api/campay-payment', {
+    phoneNumber: '237677000111',
+    nominationVotes: split(nominee, [3]),
+  });
+  expect(res.status).toBe(200);
+  const paymentId = res.body.paymentId as string;
+  return { paymentId, reference: campay.byExternalReference(paymentId)!.reference };
+}
+
+const eventsOf = (app: FastifyInstance, paymentId: string) =>
+  app.ctx.db
+    .select({ to: paymentEvents.toStatus, source: paymentEvents.source })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, paymentId));
+
+const statusChecks = (campay: FakeCampay, reference: string) =>
+  campay.requests.filter((r) => r.method === 'GET' && r.path === `/api/transaction/${reference}/`)
+    .length;
+
+describeEachDatabase('reconciling pending mobile-money payments', (kind: DatabaseKind) => {
+  let campay: FakeCampay;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    campay = await new FakeCampay().start();
+  });
+  afterAll(() => campay.stop());
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    app = await startInstance(database, campay);
+    campay.delayMs = 0;
+    campay.failNext(0);
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  it("settles outcomes we were never told about when an admin runs 'Check Campay Payments'", async () => {
+    const paid = await startPayment(app, campay);
+    const declined = await startPayment(app, campay);
+    const open = await startPayment(app, campay);
+    campay.complete(paid.reference);
+    campay.fail(declined.reference, 'Payment declined by the user');
+    const { headers } = await signedInUser(app.ctx.db, { isAdmin: true });
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/check-campay-payments',
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ checked: 3, updated: 2 });
+    expect(await paymentRow(app.ctx.db, paid.paymentId)).toMatchObject({ status: 'completed' });
+    expect((await paymentRow(app.ctx.db, paid.paymentId))!.receiptCode).toMatch(/^\w{10,12}$/);
+    expect(await paymentRow(app.ctx.db, declined.paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Payment declined by the user',
+    });
+    expect(await paymentRow(app.ctx.db, open.paymentId)).toMatchObject({ status: 'pending' });
+    expect(await eventsOf(app, paid.paymentId)).toContainEqual({
+      to: 'completed',
+      source: 'reconcile',
+    });
+    expect(await tallyMismatches(app.ctx.db)).toEqual([]);
+  });
+
+  it('changes nothing while Campay is down, slow or failing, and settles once it answers', async () => {
+    const outages: [string, () => Promise<void> | void, () => Promise<void> | void][] = [
+      ['unreachable', () => campay.goOffline(), () => campay.goOnline()],
+      ['answering 500', () => campay.failNext(1_000), () => campay.failNext(0)],
+      [
+        'slower than our timeout',
+        () => void (campay.delayMs = CAMPAY_TIMEOUT_MS * 3),
+        () => void (campay.delayMs = 0),
+      ],
+    ];
+    for (const [outage, begin, end] of outages) {
+      const { paymentId, reference } = await startPayment(app, campay);
+      campay.complete(reference);
+      await begin();
+      const during = await reconcilePendingPayments(app.ctx);
+      expect(during, outage).toMatchObject({ checked: 1, updated: 0, skipped: false });
+      expect((await paymentRow(app.ctx.db, paymentId))!.status, outage).toBe('pending');
+      expect(await eventsOf(app, paymentId), outage).toEqual([]);
+      await end();
+      // The scheduled run (not forced) asks again: the check it made during the outage does
+      // not hold the payment back once the back-off (a quarter of its age here) has passed.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const after = await reconcilePendingPayments(app.ctx);
+      expect(after, outage).toMatchObject({ checked: 1, updated: 1 });
+      expect((await paymentRow(app.ctx.db, paymentId))!.status, outage).toBe('completed');
+    }
+    expect(await tallyMismatches(app.ctx.db)).toEqual([]);
+  });
+
+  it('asks about several payments at once, but never more than a few', async () => {
+    const started = [];
+    for (let i = 0; i < 10; i++) started.push(await startPayment(app, campay));
+    for (const { reference } of started) campay.complete(reference);
+    campay.maxInFlight = 0;
+    campay.delayMs = 50;
+    const result = await reconcilePendingPayments(app.ctx, { provider: 'campay', force: true });
+    expect(result).toMatchObject({ checked: 10, updated: 10 });
+    expect(campay.maxInFlight).toBeGreaterThan(1);
+    expect(campay.maxInFlight).toBeLessThanOrEqual(4);
+    for (const { reference } of started) expect(statusChecks(campay, reference)).toBe(1);
+  });
+
+  it('a crash between collect and callback loses nothing: the next start settles it', async () => {
+    const { paymentId, reference } = await startPayment(app, campay);
+    // The process dies before Campay's callback arrives; the voter approves meanwhile.
+    await app.close();
+    campay.complete(reference);
+
+    app = await startInstance(database, campay, { RECONCILE_INTERVAL_SECONDS: '1' });
+    const deadline = Date.now() + 10_000;
+    while ((await paymentRow(app.ctx.db, paymentId))!.status === 'pending') {
+      expect(Date.now(), 'settled by the scheduled reconciler').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await paymentRow(app.ctx.db, paymentId)).toMatchObject({ status: 'completed' });
+    expect(await eventsOf(app, paymentId)).toEqual([{ to: 'completed', source: 'reconcile' }]);
+    expect(await tallyMismatches(app.ctx.db)).toEqual([]);
+  });
+});
+
+describePostgres('reconciling from several instances at once', () => {
+  let campay: FakeCampay;
+  let database: TestDatabase;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    campay = await new FakeCampay().start();
+    database = await createTestDatabase('postgres', { poolSize: 10 });
+    first = await startInstance(database, campay);
+    second = await startInstance(database, campay);
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await database.destroy();
+    await campay.stop();
+  });
+
+  it('two instances running the job at once check each payment once', async () => {
+    const started = [];
+    for (let i = 0; i < 12; i++) started.push(await startPayment(i % 2 ? first : second, campay));
+    for (const { reference } of started) campay.complete(reference);
+    campay.delayMs = 20;
+
+    const runs = await Promise.all([
+      reconcilePendingPayments(first.ctx),
+      reconcilePendingPayments(second.ctx),
+      reconcilePendingPayments(first.ctx),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.updated, 0)).toBe(12);
+    for (const { paymentId, reference } of started) {
+      expect(statusChecks(campay, reference)).toBe(1);
+      expect((await paymentRow(first.ctx.db, paymentId))!.status).toBe('completed');
+    }
+    expect(await tallyMismatches(first.ctx.db)).toEqual([]);
+  });
+
+  it("tells the admin a check is already running instead of reporting 'checked 0'", async () => {
+    const { headers } = await signedInUser(first.ctx.db, { isAdmin: true });
+    const check = () =>
+      first.inject({ method: 'POST', url: '/api/admin/check-campay-payments', headers });
+    // Another instance's scheduled run holds the lock.
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock($1)', [RECONCILE_LOCK]);
+      const busy = await check();
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json()).toMatchObject({ message: expect.stringMatching(/already running/) });
+      await other.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK]);
+      expect((await check()).statusCode).toBe(200);
+    } finally {
+      await other.end();
+    }
+  });
+});
