@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM } from './test/support/chromium.js';
 
 // Ports derived from the process id: parallel runs on one machine (or developers) do not collide.
 process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
@@ -31,7 +32,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,8 +1,9 @@
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM, ensureChromium } from '../test/support/chromium.js';
 import { startProcess } from './support/server-process.js';
 
 const TARGET_KB = 120;
@@ -12,6 +13,7 @@ const TARGET_KB = 120;
  * Chromium against the production build (so lazy chunks count only if the page really loads them).
  */
 export async function run(): Promise<{ name: string; lines: string[] }> {
+  ensureChromium();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'palmares-bundle-'));
   const port = 24100 + (process.pid % 1000);
   const server = await startProcess(
@@ -25,12 +27,13 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
     },
     `http://127.0.0.1:${port}/readyz`,
   );
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
   const lines: string[] = [];
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const scripts: Array<{ url: string; body: Buffer }> = [];
     page.on('response', async (response) => {
@@ -55,7 +58,7 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
       `checkout/admin/receipts code loaded on /categories: ${lazyLeaks.length ? lazyLeaks.map((s) => s.url).join(', ') : 'none (PASS)'}`,
     );
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

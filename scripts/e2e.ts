@@ -2,18 +2,13 @@
  * `npm run test:e2e`: the real app in real Chromium. Installs Debian's Chromium when missing,
  * makes sure PostgreSQL is up, builds, and gives each server a scratch database dropped afterwards.
  */
-import { execSync, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { ensureChromium } from '../test/support/chromium.js';
 import { createScratchDatabase, ensurePostgres } from '../test/support/postgres-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  console.log('Installing Chromium from Debian (needed once for end-to-end tests)...');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
-    stdio: 'inherit',
-  });
-}
+ensureChromium();
 if (!(await ensurePostgres())) {
   console.error('PostgreSQL at 127.0.0.1:5432 is not reachable; end-to-end tests need it.');
   process.exit(1);

@@ -6,6 +6,7 @@
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { demoArtists, demoCategories } from '../src/server/db/demo-event.js';
+import { CHROMIUM } from '../test/support/chromium.js';
 
 const palettes = [
   ['#0f172a', '#b45309'],
@@ -89,7 +90,7 @@ function stage(name: string, color: string): string {
 mkdirSync('public/demo/artists', { recursive: true });
 mkdirSync('public/demo/categories', { recursive: true });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 const page = await browser.newPage();
