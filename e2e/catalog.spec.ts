@@ -30,7 +30,7 @@ async function categoryWithNominee(
 const dialog = (page: Page) => page.getByRole('dialog');
 
 test.describe('public catalogue', () => {
-  test('browses the categories and opens one', async ({ page, db }) => {
+  test('browses the categories and opens one', async ({ page, db, shot }) => {
     const { category, artist } = await categoryWithNominee(db);
     await page.goto('/');
     await expect(page).toHaveURL(/\/categories$/);
@@ -40,6 +40,7 @@ test.describe('public catalogue', () => {
     await expect(card.getByRole('heading', { name: category.name })).toBeVisible();
     await expect(card).toContainText('1 nominee');
     await expect(card).toContainText('The sound of Douala.');
+    await shot('catalog-categories');
 
     await card.getByRole('link', { name: 'Vote Now' }).click();
     await expect(page).toHaveURL(`/category/${category.id}`);
@@ -56,6 +57,7 @@ test.describe('public catalogue', () => {
     await expect(nominee).toContainText('1 category');
     // No photo: the initials placeholder stands in.
     await expect(nominee.getByTestId('artist-photo-placeholder')).toBeVisible();
+    await shot('catalog-category');
   });
 
   test('Vote Now carries the artist and its categories to checkout', async ({ page, db }) => {
@@ -101,6 +103,7 @@ test.describe('public catalogue', () => {
   test('opens the artist profile and closes it with the button and with Escape', async ({
     page,
     db,
+    shot,
   }) => {
     const { category, artist } = await categoryWithNominee(db);
     const other = await createCategory(db, { name: `Song of the Year ${Date.now()}` });
@@ -124,6 +127,7 @@ test.describe('public catalogue', () => {
       /^\/checkout\?artist=/,
     );
     await expect(dialog(page).getByRole('button', { name: 'Share' })).toBeVisible();
+    await shot('catalog-artist-dialog');
 
     await dialog(page).getByRole('button', { name: 'Close' }).click();
     await expect(dialog(page)).toBeHidden();
@@ -135,7 +139,7 @@ test.describe('public catalogue', () => {
     await expect(viewProfile).toBeFocused();
   });
 
-  test('a shared link shows the banner and highlights the nominee', async ({ page, db }) => {
+  test('a shared link shows the banner and highlights the nominee', async ({ page, db, shot }) => {
     const { category, artist, nomination } = await categoryWithNominee(db);
     // Enough neighbours that the shared card starts below the fold.
     for (let i = 0; i < 5; i++) await createNominee(db, { categoryIds: [category.id] });
@@ -150,6 +154,7 @@ test.describe('public catalogue', () => {
     await expect(highlighted).toHaveCount(1);
     await expect(highlighted).toContainText(artist.name);
     await expect(highlighted).toBeInViewport();
+    await shot('catalog-shared');
     // The address stays the share link, so the Share button passes it on.
     await expect(page).toHaveURL(`/share/${nomination.shareableLink}`);
   });
@@ -239,7 +244,7 @@ test.describe('public catalogue', () => {
 });
 
 test.describe('languages', () => {
-  test('switches to French and back, and remembers the choice', async ({ page, db }) => {
+  test('switches to French and back, and remembers the choice', async ({ page, db, shot }) => {
     const { category } = await categoryWithNominee(db);
     await page.goto('/categories');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -249,6 +254,7 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('heading', { name: category.nameFr! })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr');
+    await shot('catalog-categories');
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votez pour vos favoris');
@@ -264,7 +270,11 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('French falls back to English fields that have no translation', async ({ page, db }) => {
+  test('French falls back to English fields that have no translation', async ({
+    page,
+    db,
+    shot,
+  }) => {
     const { category, artist } = await categoryWithNominee(db);
     await page.goto('/categories');
     await setLanguage(page, 'fr');
@@ -276,20 +286,22 @@ test.describe('languages', () => {
     await expect(card.getByRole('heading', { name: 'Langue maternelle' })).toBeVisible();
     await expect(card).toContainText(`par ${artist.name}`);
     await expect(card.getByRole('link', { name: 'Voter maintenant' })).toBeVisible();
+    await shot('catalog-category');
   });
 });
 
 test.describe('empty and missing', () => {
-  test('a category without nominees says so', async ({ page, db }) => {
+  test('a category without nominees says so', async ({ page, db, shot }) => {
     const category = await createCategory(db);
     await page.goto(`/category/${category.id}`);
     await expect(page.getByRole('heading', { name: 'No Nominees Yet' })).toBeVisible();
     await expect(
       page.getByText('No artists have been nominated in this category yet. Check back soon!'),
     ).toBeVisible();
+    await shot('catalog-empty-category');
   });
 
-  test('a missing category offers the way home', async ({ page, allowConsole }) => {
+  test('a missing category offers the way home', async ({ page, allowConsole, shot }) => {
     // The category and its nominees are requested together; both answer 404.
     allowConsole({ text: /status of 404/, url: /\/api\/(categories|nominations\/category)\// });
     await page.goto('/category/00000000-0000-4000-8000-000000000000');
@@ -297,21 +309,25 @@ test.describe('empty and missing', () => {
     await expect(
       page.getByText("The category you're looking for doesn't exist or has been removed."),
     ).toBeVisible();
+    await shot('catalog-missing-category');
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/categories$/);
   });
 
-  test('no categories at all', async ({ page }) => {
+  test('no categories at all', async ({ page, shot }) => {
     await page.goto(`${EMPTY_BASE_URL}/categories`);
     await expect(page.getByText('No categories available yet.')).toBeVisible();
+    await shot('catalog-no-categories');
   });
 
-  test('unknown pages show the 404 page, in both languages', async ({ page }) => {
+  test('unknown pages show the 404 page, in both languages', async ({ page, shot }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await shot('not-found');
     await setLanguage(page, 'fr');
     await expect(page.getByRole('heading', { name: '404 Page introuvable' })).toBeVisible();
     await expect(page.getByText("Avez-vous oublié d'ajouter la page au routeur ?")).toBeVisible();
+    await shot('not-found');
   });
 });

@@ -69,6 +69,15 @@ export const test = base.extend<Fixtures, { database: Database }>({
   },
   shot: async ({ page }, use, testInfo) => {
     await use(async (name) => {
+      // A smooth scroll (to a shared nominee, to a payment's status) finishes first: the picture
+      // is of where the visitor ends up, not of a frame in between.
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const y = window.scrollY;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
+          }),
+      );
       const lang = await page.evaluate(() => document.documentElement.lang || 'en');
       await page.screenshot({
         // Beside test-results/ (Playwright refuses outputPath() outside the test's own folder).

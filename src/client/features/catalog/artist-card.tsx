@@ -42,9 +42,11 @@ export function ArtistCard({
   useEffect(() => {
     if (!highlighted) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    // 'nearest': no further than needed to show the whole card, and not at all when it is already
+    // in view, so the shared-nomination banner above it stays in sight wherever there is room.
     cardRef.current?.scrollIntoView({
       behavior: reduceMotion ? 'auto' : 'smooth',
-      block: 'start',
+      block: 'nearest',
     });
   }, [highlighted]);
 
@@ -57,7 +59,7 @@ export function ArtistCard({
       data-highlighted={highlighted || undefined}
       data-testid="artist-card"
       className={cn(
-        'flex h-full scroll-mt-24 flex-col overflow-hidden transition-shadow hover:shadow-lg',
+        'flex h-full scroll-mt-24 scroll-mb-4 flex-col overflow-hidden transition-shadow hover:shadow-lg',
         highlighted && 'shadow-lg ring-4 ring-gold-400 ring-offset-2 ring-offset-background',
       )}
     >
