@@ -300,15 +300,27 @@ test.describe('voter tracking', () => {
 
   test('reads in French', async ({ page, db, shot, allowConsole }) => {
     const nominationId = await nomination(db);
-    for (const provider of ['campay', 'stripe'] as const) {
-      await createCompletedPayment(db, { provider, votes: [{ nominationId, voteCount: 2 }] });
-    }
+    const [, card] = [
+      await createCompletedPayment(db, {
+        provider: 'campay',
+        votes: [{ nominationId, voteCount: 2 }],
+      }),
+      await createCompletedPayment(db, {
+        provider: 'stripe',
+        votes: [{ nominationId, voteCount: 2 }],
+      }),
+    ];
     await signIn({ page, db, allowConsole }, { admin: true });
     await setLanguage(page, 'fr');
     await expect(page.getByRole('heading', { level: 1, name: 'Suivi des votants' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Exporter en CSV' })).toBeEnabled();
     await expect(page.getByLabel('Rechercher des paiements')).toBeVisible();
     await shot('tracking');
+    // Amounts written the French way, as on every other French screen ('1,00 $US', not '$1.00').
+    await page.getByLabel('Rechercher des paiements').fill(card.id.slice(0, 8));
+    const frenchDollar = page.getByText(/^1,00\s\$US$/).filter({ visible: true });
+    // The card revenue summary of the filtered set, and the payment's own row or card.
+    await expect(frenchDollar).toHaveCount(2);
   });
 
   test('shows the screen to admins in English', async ({ page, db, shot, allowConsole }) => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/money';
+import { formatMoney } from '../receipts/format-money';
 import type { TrackingPayment } from '../../../shared/schemas/tracking';
 import { useLanguage } from '../../lib/use-language';
 import { formatCreated } from './payment-display';
@@ -32,7 +32,7 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
             <dt className="text-muted-foreground">{t('table.amount')}</dt>
             <dd className="font-semibold tabular-nums">
-              <span>{formatAmount(payment.amount, payment.currency)}</span>
+              <span>{formatMoney(payment.amount, payment.currency, language)}</span>
               <span className="ml-2 font-normal text-muted-foreground">
                 {t(`providers.${payment.provider}`)}
               </span>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/money';
+import { formatMoney } from '../receipts/format-money';
 import type { TrackingPayment } from '../../../shared/schemas/tracking';
 import { useLanguage } from '../../lib/use-language';
 import { formatCreated } from './payment-display';
@@ -67,7 +67,7 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
             </td>
             <td className={td}>{t(`providers.${payment.provider}`)}</td>
             <td className={`${td} text-right font-medium whitespace-nowrap tabular-nums`}>
-              {formatAmount(payment.amount, payment.currency)}
+              {formatMoney(payment.amount, payment.currency, language)}
             </td>
             <td className={td}>
               <PaymentContact payment={payment} />

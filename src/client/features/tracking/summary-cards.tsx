@@ -7,7 +7,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/money';
+import { formatMoney } from '../receipts/format-money';
 import type { TrackingResponse } from '../../../shared/schemas/tracking';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -93,14 +93,14 @@ export function SummaryCards({ data }: { data: TrackingResponse | undefined }) {
         wide
         icon={CreditCard}
         label={t('summary.cardRevenue')}
-        value={formatAmount(data.stripeRevenue.revenue, 'USD')}
+        value={formatMoney(data.stripeRevenue.revenue, 'USD', language)}
         detail={t('summary.payments', { count: data.stripeRevenue.count })}
       />
       <SummaryCard
         wide
         icon={Smartphone}
         label={t('summary.mobileMoneyRevenue')}
-        value={formatAmount(data.campayRevenue.revenue, 'XAF')}
+        value={formatMoney(data.campayRevenue.revenue, 'XAF', language)}
         detail={t('summary.payments', { count: data.campayRevenue.count })}
       />
       <SummaryCard
