@@ -300,16 +300,14 @@ test.describe('voter tracking', () => {
 
   test('reads in French', async ({ page, db, shot, allowConsole }) => {
     const nominationId = await nomination(db);
-    const [, card] = [
-      await createCompletedPayment(db, {
-        provider: 'campay',
-        votes: [{ nominationId, voteCount: 2 }],
-      }),
-      await createCompletedPayment(db, {
-        provider: 'stripe',
-        votes: [{ nominationId, voteCount: 2 }],
-      }),
-    ];
+    await createCompletedPayment(db, {
+      provider: 'campay',
+      votes: [{ nominationId, voteCount: 2 }],
+    });
+    const card = await createCompletedPayment(db, {
+      provider: 'stripe',
+      votes: [{ nominationId, voteCount: 2 }],
+    });
     await signIn({ page, db, allowConsole }, { admin: true });
     await setLanguage(page, 'fr');
     await expect(page.getByRole('heading', { level: 1, name: 'Suivi des votants' })).toBeVisible();

@@ -9,12 +9,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, configured like production except where `env` says otherwise. */
-export async function createTestApp(
-  kind: DatabaseKind,
+/** The real app on `database`, configured like production except where `env` says otherwise. */
+export async function startTestApp(
+  database: TestDatabase,
   env: Record<string, string> = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -26,6 +25,16 @@ export async function createTestApp(
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  return app;
+}
+
+/** The real app on a fresh database of its own, dropped on close. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const app = await startTestApp(database, env);
   return {
     app,
     database,

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { FakeCampay } from '../../../test/fakes/fake-campay.js';
 import { signedInUser } from '../../../test/factories/user-factory.js';
+import { startTestApp } from '../../../test/support/test-app.js';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -11,8 +12,6 @@ import {
   type DatabaseKind,
   type TestDatabase,
 } from '../../../test/support/test-database.js';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { paymentEvents } from '../db/schema.js';
 import { RECONCILE_LOCK, reconcilePendingPayments } from './reconcile.js';
 import {
@@ -26,32 +25,19 @@ import {
 const CAMPAY_TIMEOUT_MS = 300;
 
 /** The real app against the Campay fake, on a database that outlives it (so it can "restart"). */
-async function startInstance(
+const startInstance = (
   database: TestDatabase,
   campay: FakeCampay,
   env: Record<string, string> = {},
-): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      CATALOG_CACHE_MS: '0',
-      PHONE_HASH_KEY: 'reconcile-test',
-      RECONCILE_INTERVAL_SECONDS: '0',
-      // Payments are old enough to reconcile at once, and due again right after a check.
-      PAYMENT_POLL_INTERVAL_MS: '0',
-      CAMPAY_TIMEOUT_MS: String(CAMPAY_TIMEOUT_MS),
-      RATE_LIMIT_PAYMENTS_PER_MINUTE: '10000',
-      ...campay.env,
-      ...env,
-    }),
-    database,
-    logger: false,
+): Promise<FastifyInstance> =>
+  startTestApp(database, {
+    // Payments are old enough to reconcile at once, and due again right after a check.
+    PAYMENT_POLL_INTERVAL_MS: '0',
+    CAMPAY_TIMEOUT_MS: String(CAMPAY_TIMEOUT_MS),
+    RATE_LIMIT_PAYMENTS_PER_MINUTE: '10000',
+    ...campay.env,
+    ...env,
   });
-  await app.ready();
-  return app;
-}
 
 /** A voter starts a mobile-money payment; Campay has the collection, we wait for its outcome. */
 async function startPayment(app: FastifyInstance, campay: FakeCampay) {
