@@ -5,6 +5,60 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
+/*
+ * Boundaries. The client and the server meet only in src/shared; application code never reaches
+ * into test/; a client feature is reached through its index.ts or not at all; a relative import
+ * stays inside its folder (a feature, or a top-level folder such as lib/ or payments/), and
+ * anything further is named from the project root: #shared/, #server/, #client/, #test/.
+ */
+const TESTS = '**/*.test.{ts,tsx}';
+const ban = (regex, message) => ({ regex, message });
+const NO_TEST = ban('^#test/', 'Application code never imports test code.');
+const NO_SERVER = ban('^#server/', 'Only the server imports the server; share through #shared/.');
+const NO_CLIENT = ban('^#client/', 'Only the client imports the client; share through #shared/.');
+const DEEP_FEATURE = ban(
+  '^#client/features/[^/]+/(?!index$).',
+  'Use another client feature through its index.ts, and your own through relative imports.',
+);
+const climbsOut = (levels) =>
+  ban(
+    `^(\\.\\./){${levels}}`,
+    'A relative import stays inside its folder; reach further with #shared/, #server/, #client/ or #test/.',
+  );
+
+/** The import rule for `files`: application code gets every pattern, its tests all but NO_TEST. */
+function boundary(files, ...patterns) {
+  const rule = (list) => ({ 'no-restricted-imports': ['error', { patterns: list }] });
+  return [
+    { files, ignores: [TESTS], rules: rule(patterns) },
+    {
+      files: files.map((glob) => [glob, TESTS]),
+      rules: rule(patterns.filter((pattern) => pattern !== NO_TEST)),
+    },
+  ];
+}
+
+const SHARED = [NO_TEST, NO_SERVER, NO_CLIENT];
+const SERVER = [NO_TEST, NO_CLIENT];
+const CLIENT = [NO_TEST, NO_SERVER, DEEP_FEATURE];
+const boundaries = [
+  // Later blocks win for the files they match: folders first, then their shallower files.
+  ...boundary(['src/shared/**/*.ts'], ...SHARED, climbsOut(2)),
+  ...boundary(['src/shared/*.ts'], ...SHARED, climbsOut(1)),
+  ...boundary(['src/server/**/*.ts'], ...SERVER, climbsOut(2)),
+  ...boundary(['src/server/*.ts'], ...SERVER, climbsOut(1)),
+  ...boundary(['src/server/features/*/*.ts'], ...SERVER, climbsOut(1)),
+  ...boundary(['src/server/features/*/*/*.ts'], ...SERVER, climbsOut(2)),
+  ...boundary(['src/client/**/*.{ts,tsx}'], ...CLIENT, climbsOut(2)),
+  ...boundary(['src/client/*.{ts,tsx}'], ...CLIENT, climbsOut(1)),
+  ...boundary(['src/client/features/*/*.{ts,tsx}'], ...CLIENT, climbsOut(1)),
+  ...boundary(['src/client/features/*/*/*.{ts,tsx}'], ...CLIENT, climbsOut(2)),
+  // The route table is where screens are wired in: it may load any feature's page lazily.
+  ...boundary(['src/client/routes.tsx'], NO_TEST, NO_SERVER, climbsOut(1)),
+  ...boundary(['{test,bench}/**/*.{ts,tsx}'], climbsOut(2)),
+  ...boundary(['{test,bench,e2e,scripts}/*.{ts,tsx}', '*.ts'], climbsOut(1)),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,7 +104,7 @@ export default tseslint.config(
     // Tooling outside the app (config, scripts, tests, bench) may read the environment directly.
     files: [
       'src/server/config.ts',
-      '**/*.test.ts',
+      '**/*.test.{ts,tsx}',
       'scripts/**',
       'test/**',
       'e2e/**',
@@ -59,6 +113,19 @@ export default tseslint.config(
       '*.config.js',
     ],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  ...boundaries,
+  {
+    // Type-aware: a promise nobody awaits hides its failure; one passed where a void callback is
+    // expected fails unseen.
+    files: ['{src,test,e2e,bench,scripts}/**/*.{ts,tsx}', '*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
   },
   prettier,
 );

@@ -13,6 +13,10 @@ export default defineConfig({
   root: fromRoot('./src/client'),
   publicDir: fromRoot('./public'),
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // The browser's zod is configured once, where it is first loaded (see the module).
+    alias: [{ find: /^zod$/, replacement: fromRoot('./src/client/lib/zod-jitless.ts') }],
+  },
   build: {
     // BUILD_OUT_DIR lets concurrent end-to-end runs each build into their own folder.
     outDir: path.resolve(process.env.BUILD_OUT_DIR ?? fromRoot('./dist'), 'client'),

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM, ensureChromium } from '../test/support/chromium.js';
+import { CHROMIUM, ensureChromium } from '#test/support/chromium.js';
 import { startProcess } from './support/server-process.js';
 
 const TARGET_KB = 120;

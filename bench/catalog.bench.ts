@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createScratchDatabase } from '../test/support/postgres-server.js';
+import { createScratchDatabase } from '#test/support/postgres-server.js';
 import { createLargeEvent } from './support/large-event.js';
 import { startProcess } from './support/server-process.js';
 

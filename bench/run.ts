@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { ensurePostgres } from '../test/support/postgres-server.js';
+import { ensurePostgres } from '#test/support/postgres-server.js';
 
 interface BenchResult {
   name: string;

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
-import { runMigrations } from '../src/server/db/migrate.js';
-import { createScratchDatabase } from '../test/support/postgres-server.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import { openDatabase } from '#server/db/client.js';
+import { runMigrations } from '#server/db/migrate.js';
+import { createScratchDatabase } from '#test/support/postgres-server.js';
 
 const PAYMENTS = Number(process.env.BENCH_SETTLE_PAYMENTS ?? 6000);
 const CONCURRENCY = Number(process.env.BENCH_SETTLE_CONCURRENCY ?? 256);

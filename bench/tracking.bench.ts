@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createScratchDatabase } from '../test/support/postgres-server.js';
+import { createScratchDatabase } from '#test/support/postgres-server.js';
 import { adminCookie } from './support/admin-session.js';
 import { latency } from './support/latency.js';
 import { createManyPayments } from './support/many-payments.js';

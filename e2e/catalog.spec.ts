@@ -3,8 +3,8 @@ import {
   createCategory,
   createNominee,
   createNomination,
-} from '../test/factories/catalog-factory.js';
-import { createCompletedPayment } from '../test/factories/payment-factory.js';
+} from '#test/factories/catalog-factory.js';
+import { createCompletedPayment } from '#test/factories/payment-factory.js';
 import { EMPTY_BASE_URL, expect, setLanguage, test } from './fixtures.js';
 
 /** A fresh category with one nominee: each test owns its data, so tests can run in parallel. */
@@ -140,9 +140,14 @@ test.describe('public catalogue', () => {
   });
 
   test('a shared link shows the banner and highlights the nominee', async ({ page, db, shot }) => {
-    const { category, artist, nomination } = await categoryWithNominee(db);
-    // Enough neighbours that the shared card starts below the fold.
-    for (let i = 0; i < 5; i++) await createNominee(db, { categoryIds: [category.id] });
+    const { category } = await categoryWithNominee(db);
+    // Enough neighbours that, in the usual order, the shared card would start far below the fold.
+    for (let i = 0; i < 4; i++) await createNominee(db, { categoryIds: [category.id] });
+    const { artist, nominations } = await createNominee(db, {
+      categoryIds: [category.id],
+      artist: { name: `Zara Nguema ${Date.now()}` },
+    });
+    const nomination = nominations[0]!;
 
     await page.goto(`/share/${nomination.shareableLink}`);
     const banner = page.getByTestId('shared-banner');
@@ -153,8 +158,32 @@ test.describe('public catalogue', () => {
     const highlighted = page.locator('[data-testid="artist-card"][data-highlighted]');
     await expect(highlighted).toHaveCount(1);
     await expect(highlighted).toContainText(artist.name);
-    await expect(highlighted).toBeInViewport();
+    // Listed first, right under the banner.
+    await expect(page.getByTestId('artist-card').first()).toHaveAttribute('data-highlighted');
     await shot('catalog-shared');
+    // Once the scroll to the nominee has settled (shot waits for it), the category's name and the
+    // banner are still in sight below the sticky header, and so is the nominee's name.
+    const inSight = await page.evaluate((name) => {
+      const headerBottom = document.querySelector('header')!.getBoundingClientRect().bottom;
+      const visible = (element: Element | null | undefined) => {
+        const box = element?.getBoundingClientRect();
+        return box !== undefined && box.top >= headerBottom && box.bottom <= window.innerHeight;
+      };
+      const card = document.querySelector('[data-highlighted]');
+      const cardName = [...(card?.querySelectorAll('h3') ?? [])].find((h) =>
+        h.textContent?.includes(name),
+      );
+      return {
+        title: visible(document.querySelector('h1')),
+        banner: visible(document.querySelector('[data-testid="shared-banner"]')),
+        nominee: visible(cardName),
+      };
+    }, artist.name);
+    expect(inSight).toEqual({
+      title: true,
+      banner: true,
+      nominee: true,
+    });
     // The address stays the share link, so the Share button passes it on.
     await expect(page).toHaveURL(`/share/${nomination.shareableLink}`);
   });
@@ -320,7 +349,10 @@ test.describe('empty and missing', () => {
     await shot('catalog-no-categories');
   });
 
-  test('unknown pages show the 404 page, in both languages', async ({ page, shot }) => {
+  test('unknown pages show the 404 page, in both languages, with the way home', async ({
+    page,
+    shot,
+  }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
@@ -329,5 +361,7 @@ test.describe('empty and missing', () => {
     await expect(page.getByRole('heading', { name: '404 Page introuvable' })).toBeVisible();
     await expect(page.getByText("Avez-vous oublié d'ajouter la page au routeur ?")).toBeVisible();
     await shot('not-found');
+    await page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" }).click();
+    await expect(page).toHaveURL(/\/categories$/);
   });
 });

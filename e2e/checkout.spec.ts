@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { paymentVotes, payments } from '../src/server/db/schema.js';
-import { createCategory, createNominee } from '../test/factories/catalog-factory.js';
+import { paymentVotes, payments } from '#server/db/schema.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { expect, test } from './fixtures.js';
 
 type Db = Parameters<typeof createCategory>[0];
@@ -86,7 +86,7 @@ async function openCheckout(page: Page, categoryId: string, language: Language =
 }
 
 /**
- * One toast with its title and, when given, its description (SPEC 9: shown for 5 s). Read from the
+ * One toast with its title and, when given, its description (shown for 5 s). Read from the
  * notifications region: Radix's screen-reader announcement is a status too, but lives only 1 s.
  */
 const toast = (page: Page, title: string, description?: string) => {
@@ -181,7 +181,7 @@ test.describe('checkout', () => {
       expect(warns).toBe(true);
       await shot('checkout-mobile-money-overlay');
 
-      // First check at once (still pending after 1.5 s of sandbox delay), the next after 8 s.
+      // First check at once (still pending: the sandbox settles after 3 s), the next after 8 s.
       const modal = page.getByTestId('receipt-modal');
       await expect(modal).toBeVisible({ timeout: 20_000 });
       await expect(modal.getByTestId('receipt-artist')).toHaveText(artist.name);
@@ -227,8 +227,13 @@ test.describe('checkout', () => {
     await expect(page.getByLabel('Digit 9 of 9')).toHaveValue('1');
     await page.getByRole('button', { name: 'Pay 400 CFA' }).click();
 
+    // Why first, as the sandbox (like Campay) said it, then the generic text.
     await expect(
-      toast(page, 'Payment Failed', 'Your payment could not be processed. Please try again.'),
+      toast(
+        page,
+        'Payment Failed',
+        'Your mobile money balance was too low for this payment. Your payment could not be processed. Please try again.',
+      ),
     ).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('mobile-money-overlay')).toBeHidden();
     expect(await pendingPaymentId(page)).toBeNull();
@@ -236,6 +241,23 @@ test.describe('checkout', () => {
     await expect(page.getByRole('button', { name: 'Pay 400 CFA' })).toBeEnabled();
     await expect(page.getByLabel('Digit 1 of 9')).toHaveValue('6');
     await shot('checkout-mobile-money-failed');
+  });
+
+  test('says in French that the prompt was declined on the phone', async ({ page, db, shot }) => {
+    await useLanguage(page, 'fr');
+    const { first } = await nomineeInTwoCategories(db);
+    await openCheckout(page, first.id, 'fr');
+    // Scripted by the sandbox: fails after the settle delay (declined on the phone).
+    await page.getByLabel(TEXT.fr.digit1).pressSequentially('690000002');
+    await page.getByRole('button', { name: TEXT.fr.pay(TEXT.fr.xaf(400)) }).click();
+    await expect(
+      toast(
+        page,
+        'Échec du paiement',
+        "La demande de paiement a été refusée sur votre téléphone. Votre paiement n'a pas pu être traité. Veuillez réessayer.",
+      ),
+    ).toBeVisible({ timeout: 20_000 });
+    await shot('checkout-mobile-money-declined');
   });
 
   for (const [language, title, reason] of [

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { createPhoneHasher } from '../src/server/payments/phone-hash.js';
-import { createCategory, createNominee } from '../test/factories/catalog-factory.js';
-import { createCompletedPayment } from '../test/factories/payment-factory.js';
+import { createPhoneHasher } from '#server/payments/phone-hash.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createCompletedPayment } from '#test/factories/payment-factory.js';
 import { expect, test } from './fixtures.js';
 
 type Db = Parameters<typeof createCategory>[0];

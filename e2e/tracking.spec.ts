@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { Db } from '../src/server/db/client.js';
-import { hashPassword } from '../src/server/features/auth/password-hash.js';
-import { createUser, setPasswordHash } from '../src/server/features/auth/users-store.js';
-import { CSV_COLUMNS } from '../src/shared/schemas/tracking.js';
-import { createNominee } from '../test/factories/catalog-factory.js';
-import { createCompletedPayment, createPendingPayment } from '../test/factories/payment-factory.js';
+import type { Db } from '#server/db/client.js';
+import { hashPassword } from '#server/features/auth/password-hash.js';
+import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
+import { CSV_COLUMNS } from '#shared/schemas/tracking.js';
+import { createNominee } from '#test/factories/catalog-factory.js';
+import { createCompletedPayment, createPendingPayment } from '#test/factories/payment-factory.js';
 import { expect, setLanguage, test, type ConsoleAllowance } from './fixtures.js';
 import { selectOption } from './select-option.js';
 

@@ -5,8 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureChromium } from '../test/support/chromium.js';
-import { createScratchDatabase, ensurePostgres } from '../test/support/postgres-server.js';
+import { ensureChromium } from '#test/support/chromium.js';
+import { createScratchDatabase, ensurePostgres } from '#test/support/postgres-server.js';
 
 ensureChromium();
 if (!(await ensurePostgres())) {

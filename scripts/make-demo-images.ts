@@ -5,8 +5,8 @@
  */
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { demoArtists, demoCategories } from '../src/server/db/demo-event.js';
-import { CHROMIUM } from '../test/support/chromium.js';
+import { demoArtists, demoCategories } from '#server/db/demo-event.js';
+import { CHROMIUM } from '#test/support/chromium.js';
 
 const palettes = [
   ['#0f172a', '#b45309'],

@@ -1,6 +1,6 @@
-import { openDatabase } from '../../src/server/db/client.js';
-import { hashPassword } from '../../src/server/features/auth/password-hash.js';
-import { createUser, setPasswordHash } from '../../src/server/features/auth/users-store.js';
+import { openDatabase } from '#server/db/client.js';
+import { hashPassword } from '#server/features/auth/password-hash.js';
+import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
 
 /** Creates an admin in the database and signs in over HTTP like a browser; returns the Cookie header. */
 export async function adminCookie(databaseUrl: string, baseUrl: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { AppErrorBoundary } from './components/layout/app-error-boundary';
 import { DeferredToaster } from './components/ui/deferred-toaster';
 import { ScrollToTop } from './components/layout/scroll-to-top';
 import { queryClient } from './lib/query-client';
@@ -8,7 +9,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTop />
-      <AppRoutes />
+      <AppErrorBoundary>
+        <AppRoutes />
+      </AppErrorBoundary>
       <DeferredToaster />
     </QueryClientProvider>
   );

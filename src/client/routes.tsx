@@ -3,14 +3,27 @@ import { Redirect, Route, Switch } from 'wouter';
 import { RouteFallback } from './components/layout/route-fallback';
 import { CategoriesPage } from './features/catalog/categories-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
+import { reloadOnceOnChunkError } from './lib/reload-once-on-chunk-error';
 
 /*
  * Only the category list is in the main bundle. Every other screen loads on demand; each file
  * exports a named component. Keep it that way: the first screen on a cheap phone over a slow
- * connection pays for every kilobyte here.
+ * connection pays for every kilobyte here. Each loader reloads the page once if its chunk is gone
+ * (a tab opened before the last deploy).
  */
-const loadCategoryPage = () => import('./features/catalog/category-page');
-const loadSharePage = () => import('./features/catalog/share-page');
+const loadCategoryPage = reloadOnceOnChunkError(() => import('./features/catalog/category-page'));
+const loadSharePage = reloadOnceOnChunkError(() => import('./features/catalog/share-page'));
+const loadCheckoutPage = reloadOnceOnChunkError(() => import('./features/checkout/checkout-page'));
+const loadMyReceiptsPage = reloadOnceOnChunkError(
+  () => import('./features/receipts/my-receipts-page'),
+);
+const loadAdminPage = reloadOnceOnChunkError(() => import('./features/admin/admin-page'));
+const loadArtistEditorPage = reloadOnceOnChunkError(
+  () => import('./features/admin/artist-editor-page'),
+);
+const loadVoterTrackingPage = reloadOnceOnChunkError(
+  () => import('./features/tracking/voter-tracking-page'),
+);
 
 // Shared links land directly on these screens: start downloading them now, alongside the first
 // render, rather than after React discovers it needs them.
@@ -21,22 +34,16 @@ if (/^\/(category|share)\//.test(window.location.pathname)) {
 
 const CategoryPage = lazy(() => loadCategoryPage().then((m) => ({ default: m.CategoryPage })));
 const SharePage = lazy(() => loadSharePage().then((m) => ({ default: m.SharePage })));
-const CheckoutPage = lazy(() =>
-  import('./features/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })),
-);
+const CheckoutPage = lazy(() => loadCheckoutPage().then((m) => ({ default: m.CheckoutPage })));
 const MyReceiptsPage = lazy(() =>
-  import('./features/receipts/my-receipts-page').then((m) => ({ default: m.MyReceiptsPage })),
+  loadMyReceiptsPage().then((m) => ({ default: m.MyReceiptsPage })),
 );
-const AdminPage = lazy(() =>
-  import('./features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
-);
+const AdminPage = lazy(() => loadAdminPage().then((m) => ({ default: m.AdminPage })));
 const ArtistEditorPage = lazy(() =>
-  import('./features/admin/artist-editor-page').then((m) => ({ default: m.ArtistEditorPage })),
+  loadArtistEditorPage().then((m) => ({ default: m.ArtistEditorPage })),
 );
 const VoterTrackingPage = lazy(() =>
-  import('./features/tracking/voter-tracking-page').then((m) => ({
-    default: m.VoterTrackingPage,
-  })),
+  loadVoterTrackingPage().then((m) => ({ default: m.VoterTrackingPage })),
 );
 
 export function AppRoutes() {

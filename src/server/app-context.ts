@@ -1,13 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { AppEvents } from './events/app-events.js';
+import type { AuthServices } from './features/auth/auth-services.js';
+import type { RouteAccessEntry } from './features/auth/route-access-entry.js';
+import type { CatalogCache } from './features/catalog/catalog-cache.js';
+import type { ImageProxy } from './features/media/image-proxy.js';
+import type { FrenchTranslation } from './features/translation/french-translation.js';
+import type { PaymentProviders } from './payments/payment-providers.js';
+import type { PhoneHasher } from './payments/phone-hash.js';
+import type { SettlementQueue } from './payments/settlement-queue.js';
+import type { RedisLink } from './redis/redis-link.js';
 
-/** What every route handler needs, built once per app and reachable as `app.ctx`. */
+/**
+ * Every service of one app, built once by createAppContext (called from buildApp) and reachable
+ * as `app.ctx`. Handlers, jobs and services get what they need from here rather than from
+ * module-level state, so two apps in one process never share a queue, a cache or a key.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
   events: AppEvents;
+  log: FastifyBaseLogger;
+  /** Shared counters across instances, when REDIS_URL is set (with an in-process fallback). */
+  redis: RedisLink | undefined;
+  providers: PaymentProviders;
+  settlement: SettlementQueue;
+  hashPhone: PhoneHasher;
+  catalog: CatalogCache;
+  translation: FrenchTranslation;
+  auth: AuthServices;
+  images: ImageProxy;
+  /** Every route the app registered, with the access it enforces (for the guard test and audits). */
+  routeAccess: RouteAccessEntry[];
 }
 
 declare module 'fastify' {

@@ -3,12 +3,11 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { AppEvents } from './events/app-events.js';
+import { createAppContext } from './create-app-context.js';
 import { connectRedisFanout } from './events/redis-fanout.js';
 import adminRoutes from './features/admin/routes.js';
 import analyticsRoutes from './features/analytics/routes.js';
@@ -16,15 +15,25 @@ import authRoutes from './features/auth/routes.js';
 import { registerAuth } from './features/auth/register-auth.js';
 import catalogRoutes from './features/catalog/routes.js';
 import { catalogPageMeta } from './features/catalog/page-meta.js';
+import { sessionPurgeJob } from './features/auth/session-purge.js';
+import type { ImageFetchPolicy } from './features/media/image-fetcher.js';
 import checkoutRoutes from './features/checkout/routes.js';
 import healthRoutes from './features/health/routes.js';
 import mediaRoutes from './features/media/routes.js';
 import receiptsRoutes from './features/receipts/routes.js';
 import trackingRoutes from './features/tracking/routes.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerApiNotFound, registerErrorHandling } from './http/error-handler.js';
+import { zodValidatorCompiler } from './http/input-refusal.js';
+import { jsonSerializerCompiler } from './http/json-serializer.js';
+import { registerJsonBody } from './http/json-body.js';
+import { redisOrLocalStore } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestLanguage, tooManyRequests } from './http/voter-text.js';
 import { registerSpa } from './http/spa.js';
+import { schedulePeriodicJob } from './jobs/periodic-job.js';
+import { reconcileJob } from './payments/reconcile.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -32,6 +41,10 @@ export interface BuildAppOptions {
   /** Folder of the built client (index.html + assets); without it only the API is served. */
   clientDir?: string | undefined;
   logger?: boolean;
+  /** Where the JSON log goes (stdout by default); main.ts shares it with its own notices. */
+  logStream?: DestinationStream | undefined;
+  /** Where the image proxy may connect (tests point it at a local image server). */
+  imageFetchPolicy?: ImageFetchPolicy | undefined;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -40,9 +53,14 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
+    // Past this, the request is answered 503 (see error-handler.ts) whatever it is waiting for.
+    handlerTimeout: config.requestTimeoutMs,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -51,10 +69,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  const ctx: AppContext = { config, database, db: database.db, events: new AppEvents() };
+  const ctx = createAppContext({
+    config,
+    database,
+    log: app.log,
+    imageFetchPolicy: options.imageFetchPolicy,
+  });
+  const { redis } = ctx;
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    // No more simulated callbacks, then let every outcome already handed in reach the database.
+    ctx.providers.close();
+    await ctx.settlement.drain();
+  });
 
   registerErrorHandling(app);
+  // Routes declare their input and answers as the shared zod schemas (ADR 0040).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
   // Set on arrival (not in onSend) so every answer carries it, errors included, at no extra hook.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -65,21 +97,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(formbody);
+  registerJsonBody(app);
   // Shared counters and catalogue invalidation across instances when Redis is configured.
-  const rateLimitRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
-    : undefined;
-  if (config.redisUrl) {
-    const disconnect = await connectRedisFanout(config.redisUrl, ctx.events, app.log);
+  if (config.redisUrl && redis) {
+    const [disconnect] = await Promise.all([
+      connectRedisFanout(config.redisUrl, ctx.events, app.log),
+      redis.connected(),
+    ]);
     app.addHook('onClose', async () => {
-      await disconnect();
-      await rateLimitRedis?.quit().catch(() => undefined);
+      await Promise.all([disconnect(), redis.close()]);
     });
   }
-  // Limits are opted into per route (payments, lookups, image proxy, sign-in).
+  // Limits are opted into per route (payments, lookups, image proxy, sign-in). With Redis they are
+  // counted there while it answers, and in process while it does not.
   await app.register(rateLimit, {
     global: false,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, skipOnError: true } : {}),
+    ...(redis ? { store: redisOrLocalStore(redis) } : {}),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
       message: tooManyRequests(Math.ceil(context.ttl / 1000))[requestLanguage(request)],
@@ -89,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Sessions, route guards and CSRF on the root instance, so they cover every route below.
   registerAuth(app);
 
+  // Before the routes: the OpenAPI document is collected as they are registered.
+  await registerApiDocs(app);
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
@@ -108,5 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? await registerSpa(app, { root: options.clientDir, metaFor: catalogPageMeta(ctx) })
     : false;
   if (!spa) registerApiNotFound(app);
+
+  // Background work lives as long as the app: each job stops (and is waited for) on close.
+  for (const job of [reconcileJob(ctx), sessionPurgeJob(ctx)]) schedulePeriodicJob(app, job);
   return app;
 }

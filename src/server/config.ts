@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,18 +15,57 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+/** Ranges that Fastify's proxy-addr knows by name. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** Dotted-quad IPv4 or IPv6, with or without a prefix length ('1.5' is an address to ipaddr.js). */
+const isAddressOrRange = (entry: string) =>
+  ipaddr.IPv4.isValidFourPartDecimal(entry) ||
+  ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) ||
+  ipaddr.IPv6.isValid(entry) ||
+  ipaddr.IPv6.isValidCIDR(entry);
+/**
+ * Which proxies may speak for the client: none, the nearest N hops, or the proxies at these
+ * addresses. A bare `true` believes every X-Forwarded-For entry, including the ones a client
+ * writes itself; it is refused in production (see the refinement below).
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = raw?.trim().toLowerCase() ?? '';
+    if (value === '' || value === 'false' || value === 'no') return false;
+    if (value === 'true' || value === 'yes') return true;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter(
+      (entry) => !NAMED_PROXY_RANGES.has(entry) && !isAddressOrRange(entry),
+    );
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: z.string().default('127.0.0.1'),
     PUBLIC_URL: optionalUrl,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxySetting,
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default('./data'),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(60000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
     SEED_DEMO: bool.default(true),
     EVENT_TIMEZONE: z.string().default('Africa/Lagos'),
     PHONE_HASH_KEY: optionalString,
@@ -55,6 +95,7 @@ const envSchema = z
     RATE_LIMIT_PAYMENTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
     RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_IMAGES_PER_MINUTE: z.coerce.number().int().positive().default(300),
+    RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(10),
     PAYMENT_EXPIRY_HOURS: z.coerce.number().positive().default(24),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
     TRANSLATE_PROVIDER: z.enum(['none', 'deepl', 'libretranslate']).default('none'),
@@ -114,14 +155,17 @@ const envSchema = z
       'PHONE_HASH_KEY',
       'production needs PHONE_HASH_KEY (a long random secret; changing it breaks phone receipt lookup)',
     );
+    need(
+      env.NODE_ENV === 'production' && env.TRUST_PROXY === true,
+      'TRUST_PROXY',
+      'true would let any client forge its address (X-Forwarded-For) past every per-address limit; set the number of proxies in front of the app (e.g. 1) or their addresses/CIDR ranges (e.g. 10.0.0.0/8)',
+    );
     try {
       new Intl.DateTimeFormat('en', { timeZone: env.EVENT_TIMEZONE });
     } catch {
       ctx.addIssue({ code: 'custom', path: ['EVENT_TIMEZONE'], message: 'not an IANA time zone' });
     }
   });
-
-export type Env = z.input<typeof envSchema>;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(source);
@@ -130,6 +174,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  /** Accepted but worth a line in the log at start. */
+  const warnings: string[] = [];
+  if (env.TRUST_PROXY === true) {
+    warnings.push(
+      'TRUST_PROXY=true believes any X-Forwarded-For, so a client can pick its own address; set the number of proxies or their addresses (refused in production)',
+    );
+  }
   const campayConfigured = Boolean(
     env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD),
   );
@@ -140,10 +191,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
+    /** false, a hop count, the proxies' addresses, or (outside production only) true: trust all. */
     trustProxy: env.TRUST_PROXY,
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
       : ({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pglite') } as const),
+    /**
+     * Bounds on every PostgreSQL wait, so an unresponsive server turns into a quick 503 instead of
+     * requests that hang (see docs/decisions/0038). Migrations and the demo seed are exempt from the
+     * statement bounds: they may legitimately run long or wait for another instance.
+     */
+    databaseTimeouts: {
+      /** Opening a connection, or waiting for a free pooled one. */
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      /** The server cancels a statement running longer; the client gives up a second later. */
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      /** The server ends a session left inside a transaction doing nothing for this long. */
+      idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    /** A request still unanswered after this gets a 503 (long exports set their own bound). */
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     dataDir: path.resolve(env.DATA_DIR),
     seedDemo: env.SEED_DEMO,
     eventTimezone: env.EVENT_TIMEZONE,
@@ -196,6 +263,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       paymentsPerMinute: env.RATE_LIMIT_PAYMENTS_PER_MINUTE,
       lookupsPerMinute: env.RATE_LIMIT_LOOKUPS_PER_MINUTE,
       imagesPerMinute: env.RATE_LIMIT_IMAGES_PER_MINUTE,
+      /** Mobile-money prompts sent to one phone number per hour, whoever asks for them. */
+      promptsPerPhonePerHour: env.RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR,
     },
     paymentExpiryHours: env.PAYMENT_EXPIRY_HOURS,
     reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
@@ -211,6 +280,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     /** How long another instance's catalogue changes may take to show here without Redis fan-out. */
     catalogCacheMs: env.CATALOG_CACHE_MS,
+    warnings,
   };
 }
 

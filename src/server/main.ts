@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
-import { openConfiguredDatabase } from './db/open-configured.js';
+import { DatabaseUnreachableError, openConfiguredDatabase } from './db/open-configured.js';
 import { seedDemoEvent } from './db/seed.js';
 import { ensureDemoAdmin } from './features/auth/demo-admin.js';
+import { demoAdminNotice } from './features/auth/demo-admin-notice.js';
 
 const config = loadConfig();
 // The embedded database must have a single writer (the users CLI checks the same lock).
@@ -22,7 +24,11 @@ if (config.database.kind === 'pglite') {
     process.exit(1);
   }
 }
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+  if (!(error instanceof DatabaseUnreachableError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // dist/server/main.js sits beside dist/client; from src/server (tsx) the build is at ../../dist/client.
@@ -30,7 +36,10 @@ const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../../di
   (dir) => existsSync(path.join(dir, 'index.html')),
 );
 
-const app = await buildApp({ config, database, clientDir });
+// One queue for the JSON log and the plain-text notices below, so they come out in order.
+const stdout = pino.destination({ dest: 1, sync: false });
+const app = await buildApp({ config, database, clientDir, logStream: stdout });
+for (const warning of config.warnings) app.log.warn(warning);
 
 let demoAdmin: { email: string; password: string } | null = null;
 if (config.seedDemo) {
@@ -58,10 +67,7 @@ const address = await app.listen({ port: config.port, host: config.host });
 const shown =
   config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 if (!clientDir) app.log.warn('client build not found: serving the API only (run npm run build)');
-console.log(`\n  Palmarès is running at ${shown}\n`);
-if (demoAdmin) {
-  // Printed once, on the start that created it; only its hash is stored.
-  console.log(
-    `  Demo admin: ${demoAdmin.email}\n  Password:   ${demoAdmin.password}\n  Sign in at ${shown}/api/login (shown only this once; change it with npm run users -- reset-password ${demoAdmin.email})\n`,
-  );
-}
+// The demo admin's password is printed once, on the start that created it; only its hash is stored.
+stdout.write(
+  `\n  Palmarès is running at ${shown}\n${demoAdmin ? demoAdminNotice(demoAdmin, shown) : '\n'}`,
+);

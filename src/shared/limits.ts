@@ -1,4 +1,4 @@
-/** Business limits from SPEC section 9, shared by the server's validation and the forms. */
+/** Business limits, shared by the server's validation and the forms. */
 export const VOTES_PER_CATEGORY = { min: 0, max: 100, default: 2 } as const;
 export const PHONE = { countryCode: '237', digits: 9 } as const;
 export const RECEIPT_CODE_MAX = 12;

@@ -4,13 +4,14 @@
  */
 export const PRICE_PER_VOTE = { XAF: 100, USD: 50 } as const;
 export type Currency = keyof typeof PRICE_PER_VOTE;
+export const CURRENCIES = ['XAF', 'USD'] as const satisfies readonly Currency[];
 
 export const PROVIDER_CURRENCY = { campay: 'XAF', stripe: 'USD' } as const satisfies Record<
   string,
   Currency
 >;
 export type Provider = keyof typeof PROVIDER_CURRENCY;
-export const PROVIDERS = ['stripe', 'campay'] as const;
+export const PROVIDERS = ['stripe', 'campay'] as const satisfies readonly Provider[];
 
 export function amountForVotes(totalVotes: number, currency: Currency): number {
   return totalVotes * PRICE_PER_VOTE[currency];

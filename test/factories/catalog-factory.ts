@@ -1,5 +1,5 @@
-import type { Db } from '../../src/server/db/client.js';
-import { artists, categories, nominations } from '../../src/server/db/schema.js';
+import type { Db } from '#server/db/client.js';
+import { artists, categories, nominations } from '#server/db/schema.js';
 
 type NewCategory = typeof categories.$inferInsert;
 type NewArtist = typeof artists.$inferInsert;

@@ -1,7 +1,7 @@
-import type { Db } from '../../src/server/db/client.js';
-import { paymentVotes, payments } from '../../src/server/db/schema.js';
-import { settle } from '../../src/server/payments/settle.js';
-import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '../../src/shared/money.js';
+import type { Db } from '#server/db/client.js';
+import { paymentVotes, payments } from '#server/db/schema.js';
+import { settle, type SettleOutcome } from '#server/payments/settle.js';
+import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
 
 type NewPayment = typeof payments.$inferInsert;
 
@@ -48,4 +48,9 @@ export async function createCompletedPayment(
     { at: options.at },
   );
   return { ...payment, status: 'completed' as const, receiptCode: result.receiptCode };
+}
+
+/** What a provider later reports about a payment, applied through settle() as in production. */
+export async function settlePayment(db: Db, paymentId: string, outcome: SettleOutcome) {
+  return settle({ db }, paymentId, outcome, 'seed');
 }

@@ -1,8 +1,8 @@
-import type { Db } from '../../src/server/db/client.js';
-import { hashPassword } from '../../src/server/features/auth/password-hash.js';
-import { SESSION_COOKIE } from '../../src/server/features/auth/session-cookie.js';
-import { createSession } from '../../src/server/features/auth/session-store.js';
-import { createUser, setPasswordHash } from '../../src/server/features/auth/users-store.js';
+import type { Db } from '#server/db/client.js';
+import { hashPassword } from '#server/features/auth/password-hash.js';
+import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
+import { createSession } from '#server/features/auth/session-store.js';
+import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
 
 let sequence = 0;
 /** scrypt is deliberately slow; tests reuse one hash per password. */
@@ -31,7 +31,7 @@ export async function createTestUser(
 
 /**
  * A signed-in user: `headers` carry its session cookie and a same-origin Origin (what a browser
- * on the site sends with a mutation), ready for `app.inject`.
+ * on the site sends with a mutation), ready for `call()` (test/support/call-app.ts).
  */
 export async function signedInUser(
   db: Db,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
+import { startHttpFakeServer, type HttpFakeServer } from './http-fake-server.js';
 
 export interface FakeCampayTransaction {
   reference: string;
@@ -36,7 +36,7 @@ export class FakeCampay {
   readonly transactions = new Map<string, FakeCampayTransaction>();
   readonly requests: { method: string; path: string; authorization: string | undefined }[] = [];
   private readonly tokens = new Set<string>();
-  private server: http.Server | undefined;
+  private listener: HttpFakeServer | undefined;
   private failures = 0;
   /** Requests being answered right now, and the most there ever were at once. */
   private inFlight = 0;
@@ -67,15 +67,13 @@ export class FakeCampay {
   }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    this.listener = await startHttpFakeServer((req, res) => void this.handle(req, res));
+    this.port = this.listener.port;
     return this;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await this.listener?.close();
   }
 
   /** Stops listening, so calls fail to connect, as when Campay is unreachable. */
@@ -85,7 +83,7 @@ export class FakeCampay {
 
   /** Listens again on the same port. */
   async goOnline(): Promise<void> {
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    await this.listener?.reopen();
   }
 
   /** A permanent access token, as the Campay dashboard issues. */
@@ -124,14 +122,22 @@ export class FakeCampay {
 
   /**
    * The callback Campay would send for `reference`, as an inject/fetch request. The JWT is signed
-   * with `key` (a wrong key makes a forged callback).
+   * with `key` (a wrong key makes a forged callback); `claims` replaces its payload (a token made
+   * for something else, an expired one, an empty one).
    */
   async callback(
     reference: string,
-    options: { method?: 'GET' | 'POST'; key?: string; path?: string } = {},
+    options: {
+      method?: 'GET' | 'POST';
+      key?: string;
+      path?: string;
+      claims?: Record<string, unknown>;
+    } = {},
   ): Promise<{ method: 'GET' | 'POST'; url: string; payload?: Record<string, string> }> {
     const tx = this.mustGet(reference);
-    const signature = await new SignJWT({ reference: tx.reference, status: tx.status })
+    const signature = await new SignJWT(
+      options.claims ?? { reference: tx.reference, status: tx.status },
+    )
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .sign(new TextEncoder().encode(options.key ?? this.webhookKey));

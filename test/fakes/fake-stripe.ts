@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { decodeStripeForm, type FormValue } from './stripe-form.js';
+import { startHttpFakeServer, type HttpFakeServer } from './http-fake-server.js';
 
 /** The PaymentIntent fields the app reads, with Stripe's names and types. */
 export interface FakeIntent {
@@ -101,7 +101,7 @@ export class FakeStripe {
     string,
     { fingerprint: string; status: number; body: string }
   >();
-  private server: http.Server | undefined;
+  private listener: HttpFakeServer | undefined;
   private failures = 0;
   port = 0;
 
@@ -135,15 +135,13 @@ export class FakeStripe {
   }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    this.listener = await startHttpFakeServer((req, res) => void this.handle(req, res));
+    this.port = this.listener.port;
     return this;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await this.listener?.close();
   }
 
   /** The next `count` API calls answer 500 api_error (the SDK's retries see them too). */

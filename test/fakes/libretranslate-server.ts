@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { startHttpFakeServer } from './http-fake-server.js';
 
 /**
  * A local stand-in for a LibreTranslate server, speaking its HTTP API: POST /translate with
@@ -41,22 +41,13 @@ async function readBody(req: http.IncomingMessage): Promise<Record<string, unkno
 export async function startFakeLibreTranslate(
   options: { apiKey?: string } = {},
 ): Promise<FakeLibreTranslate> {
-  const server = http.createServer();
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { server, origin, close } = await startHttpFakeServer();
   const fake: FakeLibreTranslate = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: origin,
     requests: [],
     mode: 'ok',
     delayMs: 0,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {

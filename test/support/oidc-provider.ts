@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startHttpFakeServer } from '#test/fakes/http-fake-server.js';
 import type ProviderClass from 'oidc-provider';
 
 /**
@@ -97,9 +97,7 @@ export async function startOidcProvider(client: {
   postLogoutRedirectUris: string[];
 }): Promise<TestOidcProvider> {
   const Provider = await loadProvider();
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, origin: issuer, close } = await startHttpFakeServer();
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
     format: 'jwk',
   });
@@ -109,10 +107,7 @@ export async function startOidcProvider(client: {
     clientId: 'palmares-test',
     clientSecret: randomBytes(24).toString('hex'),
     nextUser: { sub: 'user-1' },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 
   const provider = new Provider(issuer, {

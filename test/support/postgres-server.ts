@@ -18,7 +18,7 @@ export async function postgresReachable(url = POSTGRES_ADMIN_URL): Promise<boole
   }
 }
 
-/** The machines run PostgreSQL as a Debian cluster; start it when it is down (DESIGN.md). */
+/** The machines run PostgreSQL as a Debian cluster; start it when it is down. */
 export async function ensurePostgres(): Promise<boolean> {
   if (await postgresReachable()) return true;
   try {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 
-/** The development and CI machines run Redis here (DESIGN.md). */
+/** The development and CI machines run Redis here. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**

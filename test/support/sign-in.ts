@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from '../../src/server/features/auth/password-hash.js';
-import { SESSION_COOKIE } from '../../src/server/features/auth/session-cookie.js';
-import { createUser, setPasswordHash } from '../../src/server/features/auth/users-store.js';
+import { hashPassword } from '#server/features/auth/password-hash.js';
+import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
+import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
+import { call } from './call-app.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -17,14 +18,16 @@ export async function signIn(t: TestApp, options: { isAdmin?: boolean; email?: s
     firstName: 'Test',
   });
   await setPasswordHash(t.database.db, user.id, await hashPassword(password));
-  const res = await t.app.inject({
+  const res = await call(t.app, {
     method: 'POST',
     url: '/api/login',
-    payload: { email, password },
+    body: { email, password },
   });
-  const session = res.cookies.find((c) => c.name === SESSION_COOKIE);
-  if (res.statusCode >= 400 || !session) {
-    throw new Error(`sign-in failed: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  const setCookie = res.headers['set-cookie'];
+  const lines = Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : [];
+  const session = lines.find((line) => line.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
+  if (res.status >= 400 || !session) {
+    throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
   }
-  return { user, cookie: `${SESSION_COOKIE}=${session.value}` };
+  return { user, cookie: session };
 }

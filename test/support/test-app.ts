@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { buildApp, type BuildAppOptions } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -9,10 +9,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Services a test swaps for a local stand-in, handed to buildApp like any other option. */
+export type TestAppOptions = Pick<BuildAppOptions, 'imageFetchPolicy'>;
+
 /** The real app on `database`, configured like production except where `env` says otherwise. */
 export async function startTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -23,7 +27,7 @@ export async function startTestApp(
     PHONE_HASH_KEY: 'test-phone-hash-key',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ ...options, config, database, logger: false });
   await app.ready();
   return app;
 }

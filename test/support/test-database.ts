@@ -1,6 +1,6 @@
 import { describe, inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client.js';
-import { runMigrations } from '../../src/server/db/migrate.js';
+import { openDatabase, type Database } from '#server/db/client.js';
+import { runMigrations } from '#server/db/migrate.js';
 import { createScratchDatabase } from './postgres-server.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';

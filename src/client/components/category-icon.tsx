@@ -1,6 +1,6 @@
 import { createElement } from 'react';
-import { categoryIcon } from '../lib/category-icon';
-import { cn } from '../lib/cn';
+import { categoryIcon } from '#client/lib/category-icon';
+import { cn } from '#client/lib/cn';
 
 interface CategoryIconProps {
   icon: string | null | undefined;

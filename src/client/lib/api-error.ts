@@ -1,44 +1,41 @@
+import type { ApiErrorBody } from '#shared/schemas/api-error';
+
 /**
- * A non-OK HTTP answer. The message format `${status}: ${body or statusText}` is part of the
- * contract (SPEC 8): screens and the unauthorized check read it, so keep it exactly.
+ * A non-OK HTTP answer. `status` and `body` are what code decides on; `text` is the answer as it
+ * came (or the status text when it was empty), kept because a proxy or the platform may answer
+ * with something other than the API's own shape. The message reads `${status}: ${text}`, the form
+ * screens and logs have always shown.
  */
 export class ApiError extends Error {
   readonly status: number;
+  /** The API's refusal, when the answer had that shape; null for anything else. */
+  readonly body: ApiErrorBody | null;
+  readonly text: string;
 
-  constructor(status: number, bodyOrStatusText: string) {
-    super(`${status}: ${bodyOrStatusText}`);
+  constructor(status: number, text: string, body: ApiErrorBody | null) {
+    super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
+    this.text = text;
+    this.body = body;
   }
 }
 
+/** The session ended or never was: the server's guard answers 401 "Unauthorized". */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/s.test(error.message);
+  return error instanceof ApiError && error.status === 401 && error.text.includes('Unauthorized');
 }
 
-/** The HTTP status an API error carries, read from the message so any Error in that format works. */
 export function errorStatus(error: unknown): number | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^(\d{3}): /.exec(error.message);
-  return match ? Number(match[1]) : null;
+  return error instanceof ApiError ? error.status : null;
 }
 
-export function isNotFoundError(error: unknown): boolean {
-  return errorStatus(error) === 404;
-}
-
-/** The server's `{ message }` from an error body, for showing in a toast. */
+/**
+ * The sentence to show a person: the API's own message when it sent one, else whatever the
+ * answer or the failure said.
+ */
 export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  const body = error.message.replace(/^\d{3}: /, '');
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const { message } = parsed;
-      if (typeof message === 'string' && message) return message;
-    }
-  } catch {
-    // Not JSON: a proxy or the platform answered with plain text.
-  }
-  return body || null;
+  if (error instanceof ApiError) return error.body?.message || error.text || null;
+  if (error instanceof Error) return error.message || null;
+  return null;
 }

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../shared/limits';
+import type { Language } from '#shared/limits';
 import { initialLanguage, isLanguage, saveLanguage } from './language';
 
 /*

@@ -1,7 +1,7 @@
-import { LANGUAGES, type Language } from '../../shared/limits';
+import { LANGUAGES, type Language } from '#shared/limits';
 
-/** SPEC 1: the explicit choice lives in localStorage under this key. */
-export const LANGUAGE_STORAGE_KEY = 'language';
+/** The explicit choice lives in localStorage under this key. */
+const LANGUAGE_STORAGE_KEY = 'language';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

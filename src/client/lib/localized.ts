@@ -1,7 +1,7 @@
-import type { Language } from '../../shared/limits';
+import type { Language } from '#shared/limits';
 
 /**
- * Bilingual content (SPEC 1): in French, the French field when it has text; otherwise the English
+ * Bilingual content: in French, the French field when it has text; otherwise the English
  * one. Blank French text counts as missing because auto-translation can leave empty strings.
  */
 export function localized(

@@ -20,6 +20,7 @@ describe('cn (compact tailwind-merge configuration)', () => {
     [['p-5 sm:p-6', 'p-0 sm:p-0'], 'p-0 sm:p-0'],
     [['ring-1 ring-border', 'ring-4 ring-gold-400'], 'ring-4 ring-gold-400'],
     [['whitespace-nowrap', 'truncate'], 'whitespace-nowrap truncate'],
+    [['h-10 whitespace-nowrap', 'h-auto whitespace-normal'], 'h-auto whitespace-normal'],
   ])('%j -> %s', (input, expected) => {
     expect(cn(...input)).toBe(expected);
   });

@@ -82,6 +82,9 @@ export const mergeClasses = createTailwindMerge(() => ({
     // Literal values are matched before validators, and validators in this order: sizes are
     // recognised before the catch-all colour.
     'text-align': [{ text: ['left', 'center', 'right', 'justify', 'start', 'end'] }],
+    whitespace: [
+      { whitespace: ['normal', 'nowrap', 'pre', 'pre-line', 'pre-wrap', 'break-spaces'] },
+    ],
     'font-size': [{ text: [isTextSize] }],
     'text-color': [{ text: [anyValue] }],
     'font-weight': [{ font: FONT_WEIGHTS }],

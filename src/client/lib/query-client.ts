@@ -1,34 +1,11 @@
-import { MutationCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthorizedError } from './api-error';
-import { languageHeader, throwIfNotOk } from './api-request';
 import { i18n } from './i18n';
-import { toast } from '../components/ui/toast-store';
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/**
- * The default read: the query key parts joined with '/' form the URL (SPEC 7), so
- * ['/api/categories', id] fetches /api/categories/{id}.
- */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    const url = queryKey.map(String).join('/');
-    const response = await fetch(url, {
-      credentials: 'include',
-      headers: languageHeader(),
-      signal,
-    });
-    if (options.on401 === 'returnNull' && response.status === 401) {
-      return null as T;
-    }
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
-}
+import { toast } from '#client/components/ui/toast-store';
 
 const LOGIN_REDIRECT_DELAY_MS = 500;
 
-/** A 401 on any mutation means the session ended: say so, then sign in again (SPEC 8). */
+/** A 401 on any mutation means the session ended: say so, then sign in again. */
 function onMutationError(error: Error): void {
   if (!isUnauthorizedError(error)) return;
   toast({
@@ -36,6 +13,16 @@ function onMutationError(error: Error): void {
     description: i18n.t('common:unauthorized.loggedOut'),
     variant: 'destructive',
   });
+  void leaveForSignInOnceShown();
+}
+
+/**
+ * The toast has to be seen before the page leaves. On a slow phone the toaster's code may still
+ * be loading, so the countdown starts once it is loaded and the toast has been painted.
+ */
+async function leaveForSignInOnceShown(): Promise<void> {
+  await import('#client/components/ui/toaster').catch(() => undefined);
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   window.setTimeout(() => {
     window.location.href = '/api/login';
   }, LOGIN_REDIRECT_DELAY_MS);
@@ -45,7 +32,6 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: onMutationError }),
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
       retry: false,
       refetchOnWindowFocus: false,
       staleTime: Infinity,

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../shared/schemas/auth';
-import { getQueryFn } from './query-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '#shared/schemas/auth';
+import { hasSignedInHint } from '#shared/signed-in-hint';
+import { ApiError } from './api-error';
+import { getJson } from './api-client';
+import { currentUserReader } from './read-current-user';
 
 export type AuthUser = CurrentUser;
-
-export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
 export interface AuthState {
   user: AuthUser | null;
@@ -13,12 +14,28 @@ export interface AuthState {
   isAdmin: boolean;
 }
 
-/** A 401 means "signed out", not an error, so it resolves to null (SPEC 4). */
-export function useAuth(): AuthState {
-  const { data, isLoading } = useQuery<AuthUser | null>({
-    queryKey: AUTH_USER_QUERY_KEY,
-    queryFn: getQueryFn<AuthUser | null>({ on401: 'returnNull' }),
+/**
+ * Who is signed in; a 401 means "signed out", not an error, so it resolves to null. Without the
+ * server's signed-in hint cookie this browser holds no session, and the answer would be a certain
+ * 401 (an error in every visitor's console): the request is skipped. Checked on every run, so a
+ * sign-in or sign-out elsewhere is seen at the next refresh of the query.
+ */
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: ['/api/auth/user'],
+    queryFn: async ({ signal }): Promise<AuthUser | null> => {
+      if (!hasSignedInHint(document.cookie)) return null;
+      try {
+        return await getJson('/api/auth/user', currentUserReader, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
   });
+
+export function useAuth(): AuthState {
+  const { data, isLoading } = useQuery(currentUserQuery());
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: user !== null, isAdmin: user?.isAdmin === true };
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../shared/limits';
+import type { Language } from '#shared/limits';
 import { isLanguage } from './language';
 
 /** The current interface language; re-renders the caller when it changes. */

@@ -10,15 +10,32 @@ export type Schema = typeof schema;
 /** The one database type the app codes against: PGlite and node-postgres both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** How long PostgreSQL may take before a wait is abandoned (see `databaseTimeouts` in config.ts). */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined }
   | {
       kind: 'postgres';
       url: string;
       poolSize?: number;
+      /** Without them nothing is bounded (tests that drive the database directly). */
+      timeouts?: DatabaseTimeouts;
       /** Errors of idle pooled connections (the server restarted, a DBA killed them). */
       onIdleError?: (error: Error) => void;
     };
+
+export interface ConnectionOptions {
+  /**
+   * A connection of its own without the statement bounds, for work that may legitimately run long
+   * or wait for another instance (migrations, the demo seed). Opening it is still bounded.
+   */
+  longRunning?: boolean;
+}
 
 export interface Database {
   db: Db;
@@ -26,9 +43,20 @@ export interface Database {
   /** Raw SQL with positional parameters; used by migrations and a few hot paths. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` on one dedicated connection (session-level locks need that); PGlite has only one. */
-  withConnection<T>(fn: (db: Db, query: Database['query']) => Promise<T>): Promise<T>;
+  withConnection<T>(
+    fn: (db: Db, query: Database['query']) => Promise<T>,
+    options?: ConnectionOptions,
+  ): Promise<T>;
+  /**
+   * Runs a trivial query on a connection kept apart from the pool, so a health check neither waits
+   * behind busy requests nor hangs on a frozen server longer than `timeoutMs`.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The client stops waiting this long after the server should have cancelled a statement. */
+const CLIENT_GRACE_MS = 1000;
 
 /** `dataDir` undefined means an in-memory PGlite (tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -44,33 +72,88 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'pglite',
       query,
       withConnection: (fn) => fn(db, query),
+      ping: async () => {
+        await client.query('SELECT 1');
+      },
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  const { timeouts } = target;
+  const onIdleError = (error: Error) => (target.onIdleError ?? defaultIdleError)(error);
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    keepAlive: true,
+    ...(timeouts
+      ? {
+          connectionTimeoutMillis: timeouts.connectMs,
+          statement_timeout: timeouts.statementMs,
+          query_timeout: timeouts.statementMs + CLIENT_GRACE_MS,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+        }
+      : {}),
+  });
   // Without a listener, an idle connection dropped by the server (a PostgreSQL restart, a failover)
   // is an unhandled 'error' event that kills the process. The pool replaces the connection itself.
-  pool.on('error', (error) => (target.onIdleError ?? defaultIdleError)(error));
+  pool.on('error', onIdleError);
+  let probe: pg.Pool | undefined;
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const onConnection = async <T>(
+    conn: pg.Client | pg.PoolClient,
+    fn: (db: Db, query: Database['query']) => Promise<T>,
+  ) =>
+    fn(
+      drizzlePg({ client: conn, schema }) as unknown as Db,
+      async <R>(text: string, params: unknown[] = []) =>
+        (await conn.query(text, params)).rows as R[],
+    );
   return {
     db,
     kind: 'postgres',
     query: async <T>(text: string, params: unknown[] = []) =>
       (await pool.query(text, params)).rows as T[],
-    withConnection: async (fn) => {
+    withConnection: async (fn, options) => {
+      if (options?.longRunning) {
+        const client = new pg.Client({
+          connectionString: target.url,
+          keepAlive: true,
+          connectionTimeoutMillis: timeouts?.connectMs,
+        });
+        client.on('error', onIdleError);
+        await client.connect();
+        try {
+          return await onConnection(client, fn);
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      }
       const conn = await pool.connect();
+      let failed = false;
       try {
-        const connDb = drizzlePg({ client: conn, schema }) as unknown as Db;
-        return await fn(
-          connDb,
-          async <T>(text: string, params: unknown[] = []) =>
-            (await conn.query(text, params)).rows as T[],
-        );
+        return await onConnection(conn, fn);
+      } catch (error) {
+        failed = true;
+        throw error;
       } finally {
-        conn.release();
+        // After a failure the connection may be stuck in a statement that never answered: drop it
+        // rather than hand it to the next request (and drop any session lock it still holds).
+        conn.release(failed);
       }
     },
-    close: () => pool.end(),
+    ping: async (timeoutMs) => {
+      probe ??= new pg.Pool({
+        connectionString: target.url,
+        max: 1,
+        keepAlive: true,
+        connectionTimeoutMillis: timeoutMs,
+        statement_timeout: timeoutMs,
+        query_timeout: timeoutMs,
+      }).on('error', onIdleError);
+      await probe.query('SELECT 1');
+    },
+    close: async () => {
+      await Promise.all([pool.end(), probe?.end()]);
+    },
   };
 }
 

@@ -5,9 +5,8 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ADVISORY_LOCKS } from './advisory-locks.js';
 import type { Database } from './client.js';
-
-const MIGRATION_LOCK = 7243001;
 
 /** The migrations folder sits at the package root: two levels up from dist/server, three from src/server/db. */
 function findMigrationsFolder(): string {
@@ -19,6 +18,9 @@ function findMigrationsFolder(): string {
   throw new Error(`migrations folder not found near ${here}`);
 }
 
+/** A migration may take long, and the lock waits for another instance's migration to finish. */
+const LONG_RUNNING = { longRunning: true };
+
 /** Applies committed migrations. On PostgreSQL an advisory lock makes concurrent instance starts safe. */
 export async function runMigrations(database: Database): Promise<void> {
   const migrationsFolder = findMigrationsFolder();
@@ -27,11 +29,11 @@ export async function runMigrations(database: Database): Promise<void> {
     return;
   }
   await database.withConnection(async (db, query) => {
-    await query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrate]);
     try {
       await migratePg(db as unknown as NodePgDatabase, { migrationsFolder });
     } finally {
-      await query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrate]);
     }
-  });
+  }, LONG_RUNNING);
 }

@@ -14,6 +14,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { randomBytes } from 'node:crypto';
+import type { Currency, Provider } from '#shared/money.js';
+import type { PaymentStatus } from '#shared/schemas/payment.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -55,6 +57,21 @@ export const userCredentials = pgTable('user_credentials', {
   passwordHash: text('password_hash').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Failed sign-in counters, one row per throttle key (a hash of account and/or address), in fixed
+ * windows. In the database so that every instance shares them and an attempt is counted in the
+ * same statement that reads the count (features/auth/login-throttle.ts).
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_window_ends_idx').on(t.windowEnds)],
+);
 
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -126,11 +143,11 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    provider: varchar('provider', { length: 20 }).notNull(),
+    provider: varchar('provider', { length: 20 }).$type<Provider>().notNull(),
     providerRef: varchar('provider_ref', { length: 255 }),
     amount: integer('amount').notNull(),
-    currency: varchar('currency', { length: 3 }).notNull().default('XAF'),
-    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    currency: varchar('currency', { length: 3 }).$type<Currency>().notNull().default('XAF'),
+    status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull().default('pending'),
     voterEmail: varchar('voter_email', { length: 320 }),
     phoneHash: varchar('phone_hash', { length: 64 }),
     phoneNumber: varchar('phone_number', { length: 20 }),
@@ -185,8 +202,8 @@ export const paymentEvents = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id),
-    fromStatus: varchar('from_status', { length: 20 }).notNull(),
-    toStatus: varchar('to_status', { length: 20 }).notNull(),
+    fromStatus: varchar('from_status', { length: 20 }).$type<PaymentStatus>().notNull(),
+    toStatus: varchar('to_status', { length: 20 }).$type<PaymentStatus>().notNull(),
     source: varchar('source', { length: 20 }).notNull(),
     detail: text('detail'),
     createdAt: createdAt(),
@@ -214,7 +231,7 @@ export const nominationHourlyVotes = pgTable(
 export const providerHourlyTotals = pgTable(
   'provider_hourly_totals',
   {
-    provider: varchar('provider', { length: 20 }).notNull(),
+    provider: varchar('provider', { length: 20 }).$type<Provider>().notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     votes: integer('votes').notNull().default(0),
     revenue: integer('revenue').notNull().default(0),
@@ -232,8 +249,8 @@ export const paymentHourlyStats = pgTable(
   'payment_hourly_stats',
   {
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    provider: varchar('provider', { length: 20 }).notNull(),
-    status: varchar('status', { length: 20 }).notNull(),
+    provider: varchar('provider', { length: 20 }).$type<Provider>().notNull(),
+    status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull(),
     attempted: boolean('attempted').notNull(),
     hasFailure: boolean('has_failure').notNull(),
     payments: integer('payments').notNull().default(0),

@@ -1,6 +1,7 @@
 /** `npm run db:seed`: seeds the demo event into an empty database (a no-op otherwise) and exits. */
-import { loadConfig } from '../config.js';
-import { AppEvents } from '../events/app-events.js';
+import { loadConfig } from '#server/config.js';
+import { AppEvents } from '#server/events/app-events.js';
+import { createPhoneHasher } from '#server/payments/phone-hash.js';
 import { seedDemoEvent } from './seed.js';
 import { withCliDatabase } from './with-cli-database.js';
 
@@ -10,7 +11,7 @@ process.exitCode = await withCliDatabase(config, 'db:seed', async (database) => 
     db: database.db,
     database,
     events: new AppEvents(),
-    config,
+    hashPhone: createPhoneHasher(config),
   });
   console.log(
     result.created

@@ -1,12 +1,13 @@
-import type { AppContext } from '../app-context.js';
-import { createPhoneHasher } from '../payments/phone-hash.js';
-import { settle } from '../payments/settle.js';
-import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '../../shared/money.js';
+import type { AppContext } from '#server/app-context.js';
+import { settle } from '#server/payments/settle.js';
+import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
+import { ADVISORY_LOCKS } from './advisory-locks.js';
 import { artists, categories, nominations, paymentVotes, payments } from './schema.js';
 import { demoArtists, demoCategories } from './demo-event.js';
 
-const SEED_LOCK = 7243002;
 const HOUR = 3_600_000;
+/** The seed lock may wait as long as another instance takes to seed. */
+const LOCK_WAIT = { longRunning: true };
 
 /** Small deterministic generator, so every fresh demo looks the same. */
 function random(seed: number) {
@@ -29,7 +30,7 @@ export interface SeedResult {
  * start. Payments go through settle(), so tallies match what real voting would produce.
  */
 export async function seedDemoEvent(
-  ctx: Pick<AppContext, 'db' | 'database' | 'events' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'database' | 'events' | 'hashPhone'>,
 ): Promise<SeedResult> {
   const empty: SeedResult = {
     created: false,
@@ -37,7 +38,8 @@ export async function seedDemoEvent(
   };
   // Two instances starting at once on an empty PostgreSQL must not both seed.
   return ctx.database.withConnection(async (_db, query) => {
-    if (ctx.database.kind === 'postgres') await query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
+    if (ctx.database.kind === 'postgres')
+      await query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.seed]);
     try {
       const [{ count }] = (await query<{ count: number }>(
         'SELECT count(*)::int AS count FROM categories',
@@ -46,14 +48,13 @@ export async function seedDemoEvent(
       return await seed(ctx);
     } finally {
       if (ctx.database.kind === 'postgres')
-        await query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]);
+        await query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.seed]);
     }
-  });
+  }, LOCK_WAIT);
 }
 
-async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'config'>): Promise<SeedResult> {
-  const { db } = ctx;
-  const hashPhone = createPhoneHasher(ctx.config);
+async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promise<SeedResult> {
+  const { db, hashPhone } = ctx;
   const now = Date.now();
   const base = new Date(now - 30 * 24 * HOUR);
 

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '#server/config.js';
 import type { Database } from './client.js';
 import { acquireDataDirLock, DataDirLockedError, lockedDatabaseMessage } from './data-dir-lock.js';
 import { openConfiguredDatabase } from './open-configured.js';

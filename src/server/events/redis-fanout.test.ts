@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisAvailable, TEST_REDIS_URL } from '../../../test/support/redis-server.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { call } from '#test/support/call-app.js';
+import { redisAvailable, TEST_REDIS_URL } from '#test/support/redis-server.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
 
 const REDIS_URL = TEST_REDIS_URL;
 const available = await redisAvailable();
@@ -31,16 +32,16 @@ describe.skipIf(!available)('two instances sharing Redis', () => {
   it('counts rate limits across instances', async () => {
     const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
     const lookup = (t: TestApp) =>
-      t.app.inject({
+      call(t.app, {
         method: 'POST',
         url: '/api/receipts/lookup',
         remoteAddress,
-        payload: { email: 'nobody@example.com' },
+        body: { email: 'nobody@example.com' },
       });
-    expect((await lookup(a)).statusCode).not.toBe(429);
-    expect((await lookup(b)).statusCode).not.toBe(429);
+    expect((await lookup(a)).status).not.toBe(429);
+    expect((await lookup(b)).status).not.toBe(429);
     const third = await lookup(a);
-    expect(third.statusCode).toBe(429);
-    expect(third.json<{ message: string }>().message).toMatch(/Too many requests/);
+    expect(third.status).toBe(429);
+    expect(third.body.message).toMatch(/Too many requests/);
   });
 });

@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { closeRedisClient, REDIS_COMMAND_TIMEOUT_MS } from '#server/redis/redis-link.js';
+import { OutageLog } from '#server/redis/outage-log.js';
 import type { AppEvents } from './app-events.js';
 
 const CHANNEL = 'palmares:catalog-changed';
+/** Start-up waits this long at most for the subscription; without Redis it goes on regardless. */
+const SUBSCRIBE_WAIT_MS = 1000;
 
 /**
  * With several instances behind a load balancer, a vote settled on one must drop the catalogue
  * snapshot on all of them: local `catalog-changed` events are published on Redis, and events from
  * the other instances are re-emitted here (never re-published, so nothing loops).
+ *
+ * Redis being down costs only freshness (each instance's snapshot still expires after
+ * CATALOG_CACHE_MS): a publish then fails at once, and the subscription is renewed on reconnect.
  */
 export async function connectRedisFanout(
   url: string,
@@ -16,17 +23,25 @@ export async function connectRedisFanout(
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
   const instance = randomUUID();
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { maxRetriesPerRequest: 2 });
+  const outage = new OutageLog(log, {
+    down: 'Redis unreachable: catalogue changes reach other instances only as their cache expires',
+    up: 'Redis reachable again: catalogue changes reach other instances at once',
+  });
+  const publisher = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
+  // The subscription waits for a connection however long it takes (ioredis renews it on reconnect).
+  const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   for (const client of [publisher, subscriber]) {
-    client.on('error', (err) => log.warn({ err }, 'redis fan-out connection error'));
+    client.on('error', (err: unknown) => outage.failed(err));
   }
+  subscriber.on('ready', () => outage.recovered());
   let relaying = false;
   const publish = () => {
     if (relaying) return;
-    publisher
-      .publish(CHANNEL, instance)
-      .catch((err: unknown) => log.warn({ err }, 'redis publish failed'));
+    publisher.publish(CHANNEL, instance).catch((err: unknown) => outage.failed(err));
   };
   events.on('catalog-changed', publish);
   subscriber.on('message', (_channel, from: string) => {
@@ -38,9 +53,15 @@ export async function connectRedisFanout(
       relaying = false;
     }
   });
-  await subscriber.subscribe(CHANNEL);
+  const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => outage.failed(err));
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([
+    subscribed,
+    new Promise((resolve) => (waited = setTimeout(resolve, SUBSCRIBE_WAIT_MS))),
+  ]);
+  clearTimeout(waited);
   return async () => {
     events.off('catalog-changed', publish);
-    await Promise.all([publisher.quit(), subscriber.quit()]).catch(() => undefined);
+    await Promise.all([closeRedisClient(publisher), closeRedisClient(subscriber)]);
   };
 }

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/limits.js';
+import type { Language } from '#shared/limits.js';
 import type { VoterText } from './voter-text.js';
 
 type Message = string | VoterText;
@@ -25,7 +25,7 @@ export class HttpError extends Error {
 export const badRequest = (message: Message, details?: unknown) =>
   new HttpError(400, message, details);
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const forbidden = (message: Message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message: Message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: Message) => new HttpError(409, message);
 export const unprocessable = (message: Message, details?: unknown) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { call } from '#test/support/call-app.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -10,7 +11,7 @@ describe('security headers', () => {
 
   it('gives API answers, errors included, the short non-document set and a request id', async () => {
     for (const url of ['/api/categories', '/api/categories/not-a-uuid', '/api/no-such-route']) {
-      const res = await t.app.inject({ url, headers: { 'x-request-id': 'trace-1' } });
+      const res = await call(t.app, { url, headers: { 'x-request-id': 'trace-1' } });
       expect(res.headers['content-type']).toContain('application/json');
       expect(res.headers['content-security-policy']).toBe(
         "default-src 'none'; frame-ancestors 'none'",
@@ -24,7 +25,7 @@ describe('security headers', () => {
   });
 
   it("gives HTML pages helmet's full set", async () => {
-    const res = await t.app.inject({ url: '/api/login' });
+    const res = await call(t.app, { url: '/api/login' });
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-src 'none'");
@@ -42,7 +43,7 @@ describe('security headers', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_headers',
     });
     try {
-      const res = await withStripe.app.inject({ url: '/api/login' });
+      const res = await call(withStripe.app, { url: '/api/login' });
       expect(res.headers['content-security-policy']).toContain(
         "script-src 'self' https://js.stripe.com",
       );

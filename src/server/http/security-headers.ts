@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
-import type { Config } from '../config.js';
+import type { Config } from '#server/config.js';
 
 /**
  * What a response that is not a page needs (OWASP REST Security Cheat Sheet): never sniffed into

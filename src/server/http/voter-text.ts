@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { LANGUAGES, type Language } from '../../shared/limits.js';
+import { LANGUAGES, type Language } from '#shared/limits.js';
 
 /**
  * A message a voter may read in a toast. The site speaks English and French, so its errors do too:
@@ -24,18 +24,33 @@ export function requestLanguage(request: FastifyRequest): Language {
 }
 
 export const PAYMENT_NOT_FOUND: VoterText = {
-  en: 'Payment not found',
-  fr: 'Paiement introuvable',
+  en: 'Payment not found.',
+  fr: 'Paiement introuvable.',
 };
 
 export const EMAIL_REQUIRED: VoterText = {
-  en: 'Email Required: please enter your email address to complete payment.',
-  fr: 'E-mail requis : veuillez saisir votre adresse e-mail pour finaliser le paiement.',
+  en: 'Please enter your email address to complete payment.',
+  fr: 'Veuillez saisir votre adresse e-mail pour finaliser le paiement.',
 };
 
 export const SOMETHING_WENT_WRONG: VoterText = {
   en: 'Something went wrong. Please try again.',
   fr: 'Une erreur est survenue. Veuillez réessayer.',
+};
+
+export const TEXT_NOT_ALLOWED: VoterText = {
+  en: 'The text contains characters that are not allowed.',
+  fr: 'Le texte contient des caractères non autorisés.',
+};
+
+export const BODY_NOT_UTF8: VoterText = {
+  en: 'The request is not valid UTF-8 text.',
+  fr: "La requête n'est pas un texte UTF-8 valide.",
+};
+
+export const SERVICE_UNAVAILABLE: VoterText = {
+  en: 'The service is briefly unavailable. Please try again in a moment.',
+  fr: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
 };
 
 export const tooManyRequests = (seconds: number): VoterText => ({

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../app-context.js';
-import { payments } from '../db/schema.js';
-import type { Provider } from '../../shared/money.js';
+import type { AppContext } from '#server/app-context.js';
+import { payments } from '#server/db/schema.js';
+import type { Provider } from '#shared/money.js';
 import type { ProviderReport } from './providers/payment-provider.js';
-import type { PaymentStatus, SettleSource } from './settle.js';
-import { settlementQueue } from './settlement-queue.js';
+import type { PaymentStatus } from '#shared/schemas/payment.js';
+import type { SettleSource } from './settle.js';
 
 export interface AppliedReport {
   /** The payment's status after the report; null when the payment is unknown or not this provider's. */
@@ -18,14 +18,14 @@ export interface AppliedReport {
  * pending payment.
  */
 export async function applyProviderReport(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+  ctx: Pick<AppContext, 'db' | 'settlement'>,
   paymentId: string,
   provider: Provider,
   report: ProviderReport,
   source: SettleSource,
 ): Promise<AppliedReport> {
   if (report.state === 'completed') {
-    const result = await settlementQueue(ctx).settle({
+    const result = await ctx.settlement.settle({
       paymentId,
       outcome: {
         status: 'completed',
@@ -39,7 +39,7 @@ export async function applyProviderReport(
     return { status: result.status, changed: result.changed };
   }
   if (report.state === 'failed') {
-    const result = await settlementQueue(ctx).settle({
+    const result = await ctx.settlement.settle({
       paymentId,
       outcome: { status: 'failed', reason: report.reason, providerRef: report.providerRef },
       source,

@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { call, tallyMismatches, type Answer } from './testing/payment-test-kit.js';
-import { createCategory, createNominee } from '../../../test/factories/catalog-factory.js';
-import { FakeCampay } from '../../../test/fakes/fake-campay.js';
-import { FakeStripe } from '../../../test/fakes/fake-stripe.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import { tallyMismatches } from '#test/support/payment-test-kit.js';
+import { call, type Answer } from '#test/support/call-app.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { FakeCampay } from '#test/fakes/fake-campay.js';
+import { FakeStripe } from '#test/fakes/fake-stripe.js';
 import {
   createTestDatabase,
   describePostgres,
   type TestDatabase,
-} from '../../../test/support/test-database.js';
+} from '#test/support/test-database.js';
 
 const PER_KIND = 30;
 
@@ -87,9 +88,13 @@ describePostgres('exactly-once settlement under concurrent, duplicated deliverie
 
     for (let i = 0; i < PER_KIND; i++) {
       // Card, live: paid (most) or declined (stays pending).
-      const card = await call(live, 'POST', '/api/create-payment-intent-multi', {
-        nominationVotes: votesFor(i),
-        voterEmail: `card${i}@example.com`,
+      const card = await call(live, {
+        method: 'POST',
+        url: '/api/create-payment-intent-multi',
+        body: {
+          nominationVotes: votesFor(i),
+          voterEmail: `card${i}@example.com`,
+        },
       });
       const paymentId = card.body.paymentId as string;
       const intentId = stripe.intents.get(
@@ -111,24 +116,39 @@ describePostgres('exactly-once settlement under concurrent, duplicated deliverie
         for (let d = 0; d < 3; d++) {
           deliveries.push(() => {
             const { payload, signature } = stripe.signed(event);
-            return call(live, 'POST', '/api/webhooks/stripe', payload, {
-              headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            return call(live, {
+              method: 'POST',
+              url: '/api/webhooks/stripe',
+              body: payload,
+              ...{
+                headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+              },
             });
           });
         }
       }
       for (let d = 0; d < 2; d++) {
         deliveries.push(() =>
-          call(live, 'POST', '/api/confirm-payment', { paymentIntentId: intentId }),
+          call(live, {
+            method: 'POST',
+            url: '/api/confirm-payment',
+            body: { paymentIntentId: intentId },
+          }),
         );
-        deliveries.push(() => call(live, 'GET', `/api/payment/${paymentId}/status`));
+        deliveries.push(() =>
+          call(live, { method: 'GET', url: `/api/payment/${paymentId}/status` }),
+        );
       }
 
       // Mobile money, live: approved or declined on the phone.
       const phone = `2376770${String(10000 + i).padStart(5, '0')}`;
-      const mm = await call(live, 'POST', '/api/campay-payment', {
-        phoneNumber: phone,
-        nominationVotes: votesFor(i + 1),
+      const mm = await call(live, {
+        method: 'POST',
+        url: '/api/campay-payment',
+        body: {
+          phoneNumber: phone,
+          nominationVotes: votesFor(i + 1),
+        },
       });
       const mmId = mm.body.paymentId as string;
       const tx = campay.byExternalReference(mmId)!;
@@ -139,44 +159,66 @@ describePostgres('exactly-once settlement under concurrent, duplicated deliverie
       for (let d = 0; d < 3; d++) {
         deliveries.push(async () => {
           const request = await campay.callback(tx.reference, { method: d % 2 ? 'GET' : 'POST' });
-          return call(live, request.method, request.url, request.payload);
+          return call(live, { method: request.method, url: request.url, body: request.payload });
         });
       }
       for (let d = 0; d < 2; d++)
-        deliveries.push(() => call(live, 'GET', `/api/payment/${mmId}/status`));
+        deliveries.push(() => call(live, { method: 'GET', url: `/api/payment/${mmId}/status` }));
 
       // Sandbox mobile money: its own timer races the polls.
       const failing = i % 5 === 0;
-      const sbx = await call(sandbox, 'POST', '/api/campay-payment', {
-        phoneNumber: failing ? '237670000001' : `2376990${String(10000 + i).padStart(5, '0')}`,
-        nominationVotes: votesFor(i + 2),
+      const sbx = await call(sandbox, {
+        method: 'POST',
+        url: '/api/campay-payment',
+        body: {
+          phoneNumber: failing ? '237670000001' : `2376990${String(10000 + i).padStart(5, '0')}`,
+          nominationVotes: votesFor(i + 2),
+        },
       });
       const sbxId = sbx.body.paymentId as string;
       expected.set(sbxId, failing ? 'failed' : 'completed');
       for (let d = 0; d < 3; d++)
-        deliveries.push(() => call(sandbox, 'GET', `/api/payment/${sbxId}/status`));
+        deliveries.push(() =>
+          call(sandbox, { method: 'GET', url: `/api/payment/${sbxId}/status` }),
+        );
 
       // Sandbox card: the test card, twice, and the confirmation, twice.
-      const sc = await call(sandbox, 'POST', '/api/create-payment-intent-multi', {
-        nominationVotes: votesFor(i + 3),
-        voterEmail: `sandbox${i}@example.com`,
+      const sc = await call(sandbox, {
+        method: 'POST',
+        url: '/api/create-payment-intent-multi',
+        body: {
+          nominationVotes: votesFor(i + 3),
+          voterEmail: `sandbox${i}@example.com`,
+        },
       });
       const scId = sc.body.paymentId as string;
       expected.set(scId, 'completed');
       for (let d = 0; d < 2; d++) {
         deliveries.push(() =>
-          call(sandbox, 'POST', '/api/sandbox/card-confirm', {
-            paymentId: scId,
-            cardNumber: '4242424242424242',
+          call(sandbox, {
+            method: 'POST',
+            url: '/api/sandbox/card-confirm',
+            body: {
+              paymentId: scId,
+              cardNumber: '4242424242424242',
+            },
           }),
         );
         deliveries.push(async () => {
-          const confirmed = await call(sandbox, 'POST', '/api/sandbox/card-confirm', {
-            paymentId: scId,
-            cardNumber: '4242424242424242',
+          const confirmed = await call(sandbox, {
+            method: 'POST',
+            url: '/api/sandbox/card-confirm',
+            body: {
+              paymentId: scId,
+              cardNumber: '4242424242424242',
+            },
           });
-          return call(sandbox, 'POST', '/api/confirm-payment', {
-            paymentIntentId: confirmed.body.paymentIntentId,
+          return call(sandbox, {
+            method: 'POST',
+            url: '/api/confirm-payment',
+            body: {
+              paymentIntentId: confirmed.body.paymentIntentId,
+            },
           });
         });
       }
@@ -186,7 +228,8 @@ describePostgres('exactly-once settlement under concurrent, duplicated deliverie
     const serverErrors = answers.filter((a) => a.status >= 500);
     expect(serverErrors).toEqual([]);
     // The last sandbox polls may run before the timer; ask once more now that all is quiet.
-    for (const [id] of expected) await call(sandbox, 'GET', `/api/payment/${id}/status`);
+    for (const [id] of expected)
+      await call(sandbox, { method: 'GET', url: `/api/payment/${id}/status` });
 
     const rows = (
       (await db.execute(sql`SELECT id, status FROM payments`)) as unknown as {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app-context.js';
+import type { Config } from '#server/config.js';
 import { CampayClient } from './providers/campay-client.js';
 import { CampayProvider } from './providers/campay-provider.js';
 import type {
@@ -10,7 +10,16 @@ import type {
 } from './providers/payment-provider.js';
 import { SandboxProvider } from './providers/sandbox-provider.js';
 import { StripeProvider } from './providers/stripe-provider.js';
-import { refreshPayment } from './refresh-payment.js';
+
+export interface PaymentProvidersOptions {
+  /** Background work (the sandbox's simulated callbacks) reports problems here. */
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /**
+   * What the sandbox does when a mobile-money outcome is due, as Campay's callback would arrive:
+   * given by the composition root, so this module needs nothing from the settlement side.
+   */
+  onSandboxDue: (paymentId: string) => Promise<unknown>;
+}
 
 /** The providers this app instance runs, chosen once from configuration. */
 export class PaymentProviders {
@@ -19,19 +28,16 @@ export class PaymentProviders {
   readonly sandbox: SandboxProvider | null;
   readonly card: CardProvider | null;
   readonly mobileMoney: MobileMoneyProvider | null;
-  /** Background work (the sandbox's simulated callbacks) reports problems here; set by the routes. */
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined;
 
-  constructor(ctx: AppContext) {
-    const { config } = ctx;
+  constructor(config: Config, { log, onSandboxDue }: PaymentProvidersOptions) {
     this.stripe = config.stripe ? new StripeProvider(config.stripe) : null;
     this.campay = config.campay ? new CampayProvider(new CampayClient(config.campay)) : null;
     const needsSandbox = !this.stripe || !this.campay;
     this.sandbox =
       needsSandbox && config.sandbox.enabled
         ? new SandboxProvider(config.sandbox.settleDelayMs, (paymentId) => {
-            refreshPayment(ctx, paymentId, 'callback', { force: true }).catch((error: unknown) =>
-              this.log?.error({ err: error, paymentId }, 'sandbox settlement failed'),
+            onSandboxDue(paymentId).catch((error: unknown) =>
+              log.error({ err: error, paymentId }, 'sandbox settlement failed'),
             );
           })
         : null;
@@ -50,15 +56,4 @@ export class PaymentProviders {
   close(): void {
     this.sandbox?.close();
   }
-}
-
-const registries = new WeakMap<AppContext, PaymentProviders>();
-
-export function paymentProviders(ctx: AppContext): PaymentProviders {
-  let registry = registries.get(ctx);
-  if (!registry) {
-    registry = new PaymentProviders(ctx);
-    registries.set(ctx, registry);
-  }
-  return registry;
 }

@@ -1,8 +1,6 @@
-import { payments } from '../db/schema.js';
-import type { Provider } from '../../shared/money.js';
-import type { PaymentRecord } from './providers/payment-provider.js';
+import { payments } from '#server/db/schema.js';
 
-/** The columns a provider needs, for `select`/`returning`. */
+/** The columns a provider needs (a PaymentRecord), for `select`/`returning`. */
 export const paymentRecordColumns = {
   id: payments.id,
   provider: payments.provider,
@@ -12,15 +10,3 @@ export const paymentRecordColumns = {
   phoneNumber: payments.phoneNumber,
   createdAt: payments.createdAt,
 };
-
-export function toPaymentRecord(row: {
-  id: string;
-  provider: string;
-  providerRef: string | null;
-  amount: number;
-  currency: string;
-  phoneNumber: string | null;
-  createdAt: Date;
-}): PaymentRecord {
-  return { ...row, provider: row.provider as Provider };
-}

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '#server/config.js';
 
 const KEY_FILE = 'phone-hash.key';
 
@@ -37,18 +37,4 @@ function localKey(dataDir: string): string {
   if (key.length < 32)
     throw new Error(`${file} is not a usable phone hash key; delete it to make a new one`);
   return key;
-}
-
-const hashers = new WeakMap<object, PhoneHasher>();
-
-/** One hasher per app: the key file is read once. */
-export function phoneHasher(ctx: {
-  config: Pick<Config, 'phoneHashKey' | 'dataDir'>;
-}): PhoneHasher {
-  let hasher = hashers.get(ctx);
-  if (!hasher) {
-    hasher = createPhoneHasher(ctx.config);
-    hashers.set(ctx, hasher);
-  }
-  return hasher;
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { RECEIPT_CODE_MAX } from '../../shared/limits.js';
+import { RECEIPT_CODE_MAX } from '#shared/limits.js';
 
 /** No 0/O, 1/I/L: codes are read aloud over the phone and typed on small keyboards. */
 export const RECEIPT_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

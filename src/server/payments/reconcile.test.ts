@@ -2,25 +2,22 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { FakeCampay } from '../../../test/fakes/fake-campay.js';
-import { signedInUser } from '../../../test/factories/user-factory.js';
-import { startTestApp } from '../../../test/support/test-app.js';
+import { FakeCampay } from '#test/fakes/fake-campay.js';
+import { signedInUser } from '#test/factories/user-factory.js';
+import { startTestApp } from '#test/support/test-app.js';
 import {
   createTestDatabase,
   describeEachDatabase,
   describePostgres,
   type DatabaseKind,
   type TestDatabase,
-} from '../../../test/support/test-database.js';
-import { paymentEvents } from '../db/schema.js';
-import { RECONCILE_LOCK, reconcilePendingPayments } from './reconcile.js';
-import {
-  call,
-  nomineeWith,
-  paymentRow,
-  split,
-  tallyMismatches,
-} from './testing/payment-test-kit.js';
+} from '#test/support/test-database.js';
+import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
+import { paymentEvents } from '#server/db/schema.js';
+import { purgeExpiredSessionsOnce } from '#server/features/auth/session-purge.js';
+import { reconcilePendingPayments } from './reconcile.js';
+import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
+import { call } from '#test/support/call-app.js';
 
 const CAMPAY_TIMEOUT_MS = 300;
 
@@ -42,9 +39,13 @@ const startInstance = (
 /** A voter starts a mobile-money payment; Campay has the collection, we wait for its outcome. */
 async function startPayment(app: FastifyInstance, campay: FakeCampay) {
   const nominee = await nomineeWith(app.ctx.db, 1);
-  const res = await call(app, 'POST', '/api/campay-payment', {
-    phoneNumber: '237677000111',
-    nominationVotes: split(nominee, [3]),
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/campay-payment',
+    body: {
+      phoneNumber: '237677000111',
+      nominationVotes: split(nominee, [3]),
+    },
   });
   expect(res.status).toBe(200);
   const paymentId = res.body.paymentId as string;
@@ -88,13 +89,13 @@ describeEachDatabase('reconciling pending mobile-money payments', (kind: Databas
     campay.fail(declined.reference, 'Payment declined by the user');
     const { headers } = await signedInUser(app.ctx.db, { isAdmin: true });
 
-    const res = await app.inject({
+    const res = await call(app, {
       method: 'POST',
       url: '/api/admin/check-campay-payments',
       headers,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ checked: 3, updated: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ checked: 3, updated: 2 });
     expect(await paymentRow(app.ctx.db, paid.paymentId)).toMatchObject({ status: 'completed' });
     expect((await paymentRow(app.ctx.db, paid.paymentId))!.receiptCode).toMatch(/^\w{10,12}$/);
     expect(await paymentRow(app.ctx.db, declined.paymentId)).toMatchObject({
@@ -209,19 +210,57 @@ describePostgres('reconciling from several instances at once', () => {
   it("tells the admin a check is already running instead of reporting 'checked 0'", async () => {
     const { headers } = await signedInUser(first.ctx.db, { isAdmin: true });
     const check = () =>
-      first.inject({ method: 'POST', url: '/api/admin/check-campay-payments', headers });
+      call(first, { method: 'POST', url: '/api/admin/check-campay-payments', headers });
     // Another instance's scheduled run holds the lock.
     const other = new pg.Client({ connectionString: database.url });
     await other.connect();
     try {
-      await other.query('SELECT pg_advisory_lock($1)', [RECONCILE_LOCK]);
+      await other.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.reconcile]);
       const busy = await check();
-      expect(busy.statusCode).toBe(409);
-      expect(busy.json()).toMatchObject({ message: expect.stringMatching(/already running/) });
-      await other.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK]);
-      expect((await check()).statusCode).toBe(200);
+      expect(busy.status).toBe(409);
+      expect(busy.body).toMatchObject({ message: expect.stringMatching(/already running/) });
+      await other.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.reconcile]);
+      expect((await check()).status).toBe(200);
     } finally {
       await other.end();
+    }
+  });
+
+  it('checks Campay payments while another instance is purging sessions', async () => {
+    const { headers } = await signedInUser(first.ctx.db, { isAdmin: true });
+    // Hold an expired session row, so that second's purge stops inside its locked transaction.
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    let purge: Promise<unknown> | undefined;
+    try {
+      await blocker.query(
+        "INSERT INTO sessions (sid, sess, expire) VALUES ('held', '{}', now() - interval '1 day')",
+      );
+      await blocker.query('BEGIN');
+      await blocker.query("SELECT 1 FROM sessions WHERE sid = 'held' FOR UPDATE");
+      purge = purgeExpiredSessionsOnce(second.ctx.db);
+      const held = async () =>
+        (
+          await blocker.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted",
+          )
+        ).rows[0]!.n;
+      const deadline = Date.now() + 5000;
+      while ((await held()) === 0) {
+        expect(Date.now(), 'the purge takes its lock').toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const res = await call(first, {
+        method: 'POST',
+        url: '/api/admin/check-campay-payments',
+        headers,
+      });
+      expect(res.status).toBe(200);
+      expect((await reconcilePendingPayments(first.ctx)).skipped).toBe(false);
+    } finally {
+      await blocker.query('COMMIT');
+      await purge;
+      await blocker.end();
     }
   });
 });

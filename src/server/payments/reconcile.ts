@@ -1,22 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../app-context.js';
-import { payments } from '../db/schema.js';
-import type { Provider } from '../../shared/money.js';
+import type { AppContext } from '#server/app-context.js';
+import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
+import { payments } from '#server/db/schema.js';
+import type { PeriodicJob } from '#server/jobs/periodic-job.js';
+import type { Provider } from '#shared/money.js';
+import type { PendingCheckResult } from '#shared/schemas/tracking.js';
 import { applyProviderReport } from './apply-provider-report.js';
-import { paymentRecordColumns, toPaymentRecord } from './payment-record.js';
-import { paymentProviders } from './payment-providers.js';
+import { paymentRecordColumns } from './payment-record.js';
 import type { ProviderReport } from './providers/payment-provider.js';
 
-export const RECONCILE_LOCK = 7243010;
 /** Provider calls in flight at once during one reconcile run. */
 const RECONCILE_CONCURRENCY = 4;
 
-export interface ReconcileResult {
-  checked: number;
-  updated: number;
-  /** Another instance held the lock: this run did nothing. */
-  skipped: boolean;
-}
+/** `skipped`: another instance held the lock, so this run did nothing. */
+export type ReconcileResult = PendingCheckResult & { skipped: boolean };
 
 export interface ReconcileOptions {
   provider?: Provider;
@@ -38,13 +35,13 @@ export async function reconcilePendingPayments(
   if (ctx.database.kind === 'pglite') return reconcile(ctx, options);
   return ctx.database.withConnection(async (_db, query) => {
     const [lock] = await query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
-      RECONCILE_LOCK,
+      ADVISORY_LOCKS.reconcile,
     ]);
     if (!lock?.locked) return { checked: 0, updated: 0, skipped: true };
     try {
       return await reconcile(ctx, options);
     } finally {
-      await query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK]);
+      await query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.reconcile]);
     }
   });
 }
@@ -95,8 +92,8 @@ async function reconcileOne(ctx: AppContext, paymentId: string, expirySeconds: n
       expired: sql<boolean>`${payments.createdAt} < now() - make_interval(secs => ${expirySeconds})`,
     });
   if (!claimed) return false;
-  const record = toPaymentRecord(claimed);
-  const provider = paymentProviders(ctx).forPayment(record);
+  const record = claimed;
+  const provider = ctx.providers.forPayment(record);
   let report: ProviderReport;
   try {
     if (claimed.expired) {
@@ -105,10 +102,21 @@ async function reconcileOne(ctx: AppContext, paymentId: string, expirySeconds: n
       report = provider ? await provider.check(record) : { state: 'pending' };
     }
   } catch (error) {
-    paymentProviders(ctx).log?.warn({ err: error, paymentId }, 'reconcile: provider check failed');
+    ctx.log.warn({ err: error, paymentId }, 'reconcile: provider check failed');
     return false;
   }
   const source = report.state === 'failed' && report.reason === 'expired' ? 'expiry' : 'reconcile';
   const applied = await applyProviderReport(ctx, paymentId, record.provider, report, source);
   return applied.changed;
+}
+
+/** Catches outcomes that never reached us, every RECONCILE_INTERVAL_SECONDS (0: never). */
+export function reconcileJob(ctx: AppContext): PeriodicJob {
+  return {
+    name: 'reconcile',
+    intervalSeconds: ctx.config.reconcileIntervalSeconds,
+    run: async () => {
+      await reconcilePendingPayments(ctx);
+    },
+  };
 }

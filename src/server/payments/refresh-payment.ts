@@ -1,10 +1,10 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../app-context.js';
-import { payments } from '../db/schema.js';
+import type { AppContext } from '#server/app-context.js';
+import { payments } from '#server/db/schema.js';
 import { applyProviderReport } from './apply-provider-report.js';
-import { paymentRecordColumns, toPaymentRecord } from './payment-record.js';
-import { paymentProviders } from './payment-providers.js';
-import type { PaymentStatus, SettleSource } from './settle.js';
+import { paymentRecordColumns } from './payment-record.js';
+import type { PaymentStatus } from '#shared/schemas/payment.js';
+import type { SettleSource } from './settle.js';
 
 /**
  * Asks the provider about a pending payment and applies the answer. The claim is a conditional
@@ -16,7 +16,7 @@ import type { PaymentStatus, SettleSource } from './settle.js';
  * claimed) or the provider has nothing new.
  */
 export async function refreshPayment(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'db' | 'providers' | 'settlement'>,
   paymentId: string,
   source: SettleSource,
   options: { force?: boolean } = {},
@@ -42,8 +42,8 @@ export async function refreshPayment(
     )
     .returning(paymentRecordColumns);
   if (!claimed) return null;
-  const record = toPaymentRecord(claimed);
-  const provider = paymentProviders(ctx).forPayment(record);
+  const record = claimed;
+  const provider = ctx.providers.forPayment(record);
   if (!provider) return null;
   const report = await provider.check(record);
   const applied = await applyProviderReport(ctx, record.id, record.provider, report, source);

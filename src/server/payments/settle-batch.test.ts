@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { paymentEvents, payments } from '../db/schema.js';
-import { createNominee } from '../../../test/factories/catalog-factory.js';
-import { createPendingPayment } from '../../../test/factories/payment-factory.js';
+import { paymentEvents, payments } from '#server/db/schema.js';
+import { createNominee } from '#test/factories/catalog-factory.js';
+import { createPendingPayment } from '#test/factories/payment-factory.js';
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from '../../../test/support/test-database.js';
+} from '#test/support/test-database.js';
 import { isReceiptCodeShape } from './receipt-code.js';
 import { settle, settleBatch } from './settle.js';
 import { SettlementQueue } from './settlement-queue.js';
-import { tallyMismatches } from './testing/payment-test-kit.js';
+import { tallyMismatches } from '#test/support/payment-test-kit.js';
 
 describeEachDatabase('settleBatch() and the settlement queue', (kind) => {
   let database: TestDatabase;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createNominee } from '../../../test/factories/catalog-factory.js';
-import { createPendingPayment } from '../../../test/factories/payment-factory.js';
+import { createNominee } from '#test/factories/catalog-factory.js';
+import { createPendingPayment } from '#test/factories/payment-factory.js';
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from '../../../test/support/test-database.js';
+} from '#test/support/test-database.js';
 import { settle } from './settle.js';
 
 const codes = vi.hoisted(() => ({ next: [] as string[] }));

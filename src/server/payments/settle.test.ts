@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nominations, paymentEvents, payments } from '../db/schema.js';
-import { createCategory, createNominee } from '../../../test/factories/catalog-factory.js';
-import { createPendingPayment } from '../../../test/factories/payment-factory.js';
+import { nominations, paymentEvents, payments } from '#server/db/schema.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createPendingPayment } from '#test/factories/payment-factory.js';
 import {
   createTestDatabase,
   describeEachDatabase,
   describePostgres,
   type TestDatabase,
-} from '../../../test/support/test-database.js';
+} from '#test/support/test-database.js';
 import { isReceiptCodeShape } from './receipt-code.js';
 import { settle } from './settle.js';
 

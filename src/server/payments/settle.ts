@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { rowsOf } from '../db/rows.js';
-import type { AppEvents } from '../events/app-events.js';
+import type { Db } from '#server/db/client.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
+import { rowsOf } from '#server/db/rows.js';
+import type { AppEvents } from '#server/events/app-events.js';
+import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { generateReceiptCode } from './receipt-code.js';
-
-export type PaymentStatus = 'pending' | 'completed' | 'failed';
 
 /** What a provider (or our own expiry rule) says happened to a payment. */
 export type SettleOutcome =
@@ -21,7 +21,7 @@ export type SettleSource =
   | 'expiry'
   | 'admin'
   | 'seed'
-  // Added: the provider refused the payment when asked to start it (bad number, no balance).
+  // The provider refused the payment when asked to start it (bad number, no balance).
   | 'initiate';
 
 export interface SettleResult {
@@ -39,7 +39,7 @@ export interface SettleDeps {
 export interface SettleOptions {
   at?: Date;
   /**
-   * Added for provider reports: the provider the report came from. A report about a payment of
+   * The provider a report came from. A report about a payment of
    * another provider (a Stripe event whose metadata names a mobile-money payment, say) changes
    * nothing, instead of failing that payment on a currency mismatch. Checked under the row lock,
    * so it costs no extra round trip on the webhook path.
@@ -47,9 +47,8 @@ export interface SettleOptions {
   expectProvider?: string;
 }
 
-const UNIQUE_VIOLATION = '23505';
 /**
- * Added: settlements of payments for the same artist lock the same tally rows, in an order the
+ * Settlements of payments for the same artist lock the same tally rows, in an order the
  * query plan picks. Should two ever deadlock, PostgreSQL aborts one whole transaction; running it
  * again is safe (nothing of it was kept) and beats failing a webhook or a poll.
  */
@@ -58,10 +57,13 @@ const hourOf = (at: Date) =>
   sql`date_trunc('hour', ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
 
 /**
- * The one path by which a payment leaves `pending`. Every source that learns an outcome calls it;
- * it is safe to call any number of times, concurrently, in any order: the row lock plus the
- * conditional update let exactly one call move the payment, and the vote tallies change in that
- * same transaction. A later call is a no-op.
+ * Settles one payment: a batch of one through settleBatch(), the one writer by which a payment
+ * leaves `pending`, retried when the transaction is aborted by a deadlock, a serialisation failure
+ * or a receipt-code collision. Provider reports reach settleBatch() through the settlement queue,
+ * which comes here for each request of a batch that failed; a payment that could not be started
+ * comes here directly. It is safe to call any number of times,
+ * concurrently, in any order: the row lock plus the conditional update let exactly one call move
+ * the payment, and the vote tallies change in that same transaction. A later call is a no-op.
  *
  * One exception to "exactly one transition": a payment we failed ourselves as `expired` may still
  * complete if the provider later reports success, because the voter's money was taken and their
@@ -92,17 +94,8 @@ export async function settle(
   }
 }
 
-/** Drizzle wraps driver errors (DrizzleQueryError), so PostgreSQL's SQLSTATE may sit on `cause`. */
-function pgErrorCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
 interface TransitionInput {
-  status: string;
+  status: PaymentStatus;
   amount: number;
   currency: string;
   failureReason: string | null;
@@ -111,13 +104,12 @@ interface TransitionInput {
 /**
  * Whether and where an outcome moves a payment: from `pending` only (or from our own `expired`
  * to `completed`), and never to `completed` for an amount or currency other than the stored one.
- * Shared by settle() and settleBatch() so both decide identically.
  */
 function decideTransition(
   payment: TransitionInput,
   outcome: SettleOutcome,
 ): { from: PaymentStatus; next: PaymentStatus; failureReason: string | null } | null {
-  const from = payment.status as PaymentStatus;
+  const from = payment.status;
   const lateSuccess = from === 'failed' && payment.failureReason === 'expired';
   if (!(from === 'pending' || (outcome.status === 'completed' && lateSuccess))) return null;
   if (outcome.status === 'failed') {
@@ -141,9 +133,10 @@ export interface SettleRequest {
   expectProvider?: string;
 }
 
-interface LockedPayment {
+/** A payment read under FOR UPDATE at the start of a settlement (raw SQL: a row lock in id order). */
+interface LockedPaymentRow {
   id: string;
-  status: string;
+  status: PaymentStatus;
   provider: string;
   amount: number;
   currency: string;
@@ -152,9 +145,9 @@ interface LockedPayment {
 }
 
 /**
- * Added for throughput: settles several payments in one transaction, each exactly as settle()
- * would (same decideTransition, same conditional update from the status read under the lock,
- * same event row, tallies in the same transaction). Under a burst of webhooks the cost that
+ * Settles several payments in one transaction, each on its own terms (decideTransition, a
+ * conditional update from the status read under the lock, an event row, tallies in the same
+ * transaction). Under a burst of webhooks the cost that
  * dominates is per transaction: round trips, the commit's WAL flush, and above all the single
  * provider_hourly_totals row every completion must update, which serialises one transaction at
  * a time for as long as its commit takes. One transaction for a batch pays each once.
@@ -173,7 +166,7 @@ export async function settleBatch(
     throw new Error('settleBatch: payment ids must be distinct');
   const at = options.at ?? new Date();
   const results = await deps.db.transaction(async (tx) => {
-    const locked = rowsOf<LockedPayment>(
+    const locked = rowsOf<LockedPaymentRow>(
       await tx.execute(sql`
         SELECT id, status, provider, amount, currency, failure_reason, receipt_code FROM payments
         WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[]) ORDER BY id FOR UPDATE`),
@@ -191,7 +184,7 @@ export async function settleBatch(
     const results: SettleResult[] = requests.map((request) => {
       const payment = byId.get(request.paymentId);
       if (!payment) return { changed: false, status: null, receiptCode: null };
-      const status = payment.status as PaymentStatus;
+      const { status } = payment;
       if (request.expectProvider && payment.provider !== request.expectProvider) {
         return { changed: false, status, receiptCode: null };
       }

@@ -19,12 +19,13 @@ const MAX_BATCH = 200;
 /**
  * Funnels provider outcomes into settleBatch(). Nothing waits for a timer: a request runs at once
  * when a transaction slot is free, and requests that arrive while both are busy ride together in
- * the next one. So a lone webhook settles as fast as before, and a burst costs one commit (and one
+ * the next one. So a lone webhook settles at once, and a burst costs one commit (and one
  * update of each hot tally row) per batch instead of per payment. See docs/decisions/0012.
  */
 export class SettlementQueue {
   private readonly waiting: Waiting[] = [];
   private inFlight = 0;
+  private readonly idleWaiters: Array<() => void> = [];
 
   constructor(private readonly deps: SettleDeps) {}
 
@@ -35,6 +36,12 @@ export class SettlementQueue {
     });
   }
 
+  /** Resolves once every request handed in so far is settled (closing the app waits for this). */
+  drain(): Promise<void> {
+    if (!this.inFlight && !this.waiting.length) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   private pump(): void {
     while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length) {
       const batch = this.take();
@@ -42,6 +49,9 @@ export class SettlementQueue {
       void this.run(batch).finally(() => {
         this.inFlight--;
         this.pump();
+        if (!this.inFlight && !this.waiting.length) {
+          for (const resolve of this.idleWaiters.splice(0)) resolve();
+        }
       });
     }
   }
@@ -81,16 +91,4 @@ export class SettlementQueue {
       );
     }
   }
-}
-
-const queues = new WeakMap<object, SettlementQueue>();
-
-/** One queue per app (keyed by its context), so batches never mix databases. */
-export function settlementQueue(ctx: SettleDeps): SettlementQueue {
-  let queue = queues.get(ctx);
-  if (!queue) {
-    queue = new SettlementQueue({ db: ctx.db, events: ctx.events });
-    queues.set(ctx, queue);
-  }
-  return queue;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CATEGORY_DEFAULTS, FIELD_LIMITS } from '../limits.js';
+import { CATEGORY_DEFAULTS, FIELD_LIMITS } from '#shared/limits.js';
 import { artistSchema, categorySchema } from './catalog.js';
+import { safeText } from './safe-text.js';
 
 /** Free text (bios, descriptions) is capped so one form cannot fill the database. */
 export const LONG_TEXT_MAX = 5000;
@@ -10,23 +11,26 @@ export const NOMINATIONS_MAX = 50;
 export const NOMINATION_REQUIRED_MESSAGE = 'Please add at least one category nomination';
 export const DUPLICATE_CATEGORY_MESSAGE = 'This category has already been added';
 
+interface TextOptions {
+  /** Descriptions and bios keep their line breaks; names and addresses are one line. */
+  multiline?: boolean;
+}
+
 /** Blank means "not set": trimmed, and '' becomes null, so the site falls back to the English. */
-function optionalText(max: number, label: string) {
-  return z
-    .string({ message: `${label} must be text` })
-    .trim()
+function optionalText(max: number, label: string, options: TextOptions = {}) {
+  return safeText({ error: `${label} must be text`, label, trim: true, ...options })
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
 function requiredText(max: number, label: string) {
-  return z
-    .string({ message: `${label} is required` })
-    .trim()
+  return safeText({ error: `${label} is required`, label, trim: true })
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 }
+
+const multiline = { multiline: true };
 
 /** An absolute http(s) address or a path on this site (the demo's own images are /demo/...). */
 export function isImageAddress(value: string): boolean {
@@ -50,12 +54,12 @@ function optionalImageUrl(label: string) {
 const COLOR = /^[#a-zA-Z0-9(),.%\s-]+$/;
 const ICON = /^[a-zA-Z0-9 _-]+$/;
 
-/** Category dialog (SPEC 5): create and edit send the same fields. */
+/** Category dialog: create and edit send the same fields. */
 export const categoryFormSchema = z.object({
   name: requiredText(FIELD_LIMITS.categoryName, 'Name'),
   nameFr: optionalText(FIELD_LIMITS.categoryName, 'French name'),
-  description: optionalText(LONG_TEXT_MAX, 'Description'),
-  descriptionFr: optionalText(LONG_TEXT_MAX, 'French description'),
+  description: optionalText(LONG_TEXT_MAX, 'Description', multiline),
+  descriptionFr: optionalText(LONG_TEXT_MAX, 'French description', multiline),
   icon: optionalText(FIELD_LIMITS.categoryIcon, 'Icon')
     .refine((v) => v === null || ICON.test(v), 'Icon must be an icon class name')
     .transform((v) => v ?? CATEGORY_DEFAULTS.icon),
@@ -76,17 +80,17 @@ export const nominationFormSchema = z.object({
   nominationTitle: optionalText(FIELD_LIMITS.nominationTitle, 'Nomination title'),
   nominationTitleFr: optionalText(FIELD_LIMITS.nominationTitle, 'French nomination title'),
   nominationPhotoUrl: optionalImageUrl('Nomination photo'),
-  nominationDescription: optionalText(LONG_TEXT_MAX, 'Nomination description'),
-  nominationDescriptionFr: optionalText(LONG_TEXT_MAX, 'French nomination description'),
+  nominationDescription: optionalText(LONG_TEXT_MAX, 'Nomination description', multiline),
+  nominationDescriptionFr: optionalText(LONG_TEXT_MAX, 'French nomination description', multiline),
 });
 export type NominationFormInput = z.input<typeof nominationFormSchema>;
 export type NominationForm = z.output<typeof nominationFormSchema>;
 
-/** Artist editor (SPEC 5): POST creates, PUT replaces the artist and its set of nominations. */
+/** Artist editor: POST creates, PUT replaces the artist and its set of nominations. */
 export const artistFormSchema = z.object({
   name: requiredText(FIELD_LIMITS.artistName, 'Name'),
-  bio: optionalText(LONG_TEXT_MAX, 'Bio'),
-  bioFr: optionalText(LONG_TEXT_MAX, 'French bio'),
+  bio: optionalText(LONG_TEXT_MAX, 'Bio', multiline),
+  bioFr: optionalText(LONG_TEXT_MAX, 'French bio', multiline),
   photoUrl: optionalImageUrl('Photo'),
   isFeatured: z.boolean({ message: 'Featured must be true or false' }).default(false),
   nominations: z
@@ -132,7 +136,7 @@ const frenchStatus = {
 export const adminCategorySchema = categorySchema.extend(frenchStatus);
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
-/** GET /api/admin/artists item: SPEC 3 "Artist (admin list)" plus the French status of all its texts. */
+/** GET /api/admin/artists item: the artist as the admin lists it, plus the French status of all its texts. */
 export const adminArtistSchema = artistSchema.extend({
   missingFrench: z.array(frenchFieldSchema),
 });
@@ -176,3 +180,17 @@ export const deleteResultSchema = z.object({
   outcome: z.enum(['deleted', 'hidden']),
 });
 export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+/**
+ * DELETE /api/admin/artists/{id}: always `hidden` (docs/decisions/0033), with the nominations the
+ * delete took off the site, which is what Undo gives back.
+ */
+export const artistDeleteResultSchema = deleteResultSchema.extend({
+  nominationIds: z.array(z.uuid()),
+});
+export type ArtistDeleteResult = z.infer<typeof artistDeleteResultSchema>;
+
+/** POST /api/admin/artists/{id}/restore: Undo of a delete, with that delete's nominations. */
+export const restoreArtistSchema = z.object({
+  nominationIds: z.array(z.uuid()).max(500),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERIODS } from '../limits.js';
+import { PERIODS } from '#shared/limits.js';
 
 export const periodSchema = z.enum(PERIODS, {
   message: 'Period must be today, week, month or all',
@@ -24,7 +24,7 @@ export const statsSchema = z.object({
 });
 export type Stats = z.infer<typeof statsSchema>;
 
-/** GET /api/stats/period/{period} (SPEC 3 "Stats by period"); `from` is null for all time. */
+/** GET /api/stats/period/{period}; `from` is null for all time. */
 export const periodStatsSchema = z.object({
   period: periodSchema,
   from: z.iso.datetime({ offset: true }).nullable(),
@@ -45,7 +45,7 @@ export const rankedArtistSchema = z.object({
 });
 export type RankedArtist = z.infer<typeof rankedArtistSchema>;
 
-/** GET /api/analytics/category-rankings/{period} item (SPEC 3 "Category ranking"), artists by votes. */
+/** GET /api/analytics/category-rankings/{period} item, artists by votes. */
 export const categoryRankingSchema = z.object({
   categoryId: z.uuid(),
   categoryName: z.string(),

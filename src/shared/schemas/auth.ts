@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { safeText } from './safe-text.js';
 
-/** GET /api/auth/user: the signed-in user (SPEC 3 "Current user"); a 401 means signed out. */
+/** GET /api/auth/user: the signed-in user; a 401 means signed out. */
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
@@ -18,9 +19,11 @@ export const PASSWORD_LIMITS = { min: 8, max: 1024 } as const;
  * beyond the upper bound here: a wrong one is simply wrong, and old accounts keep working.
  */
 export const localSignInSchema = z.object({
-  email: z
-    .string({ message: 'Please enter your e-mail address' })
-    .trim()
+  email: safeText({
+    error: 'Please enter your e-mail address',
+    label: 'E-mail address',
+    trim: true,
+  })
     .min(1, 'Please enter your e-mail address')
     .max(320, 'E-mail address is too long'),
   password: z
@@ -29,4 +32,3 @@ export const localSignInSchema = z.object({
     .max(PASSWORD_LIMITS.max, 'Password is too long'),
   returnTo: z.string().max(2048).optional(),
 });
-export type LocalSignIn = z.infer<typeof localSignInSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Category as listed publicly and in the admin (SPEC 3, "Category (list)"). */
+/** Category as listed publicly and in the admin. */
 export const categorySchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -27,7 +27,7 @@ export const artistCategoryRefSchema = z.object({
 export type ArtistCategoryRef = z.infer<typeof artistCategoryRefSchema>;
 
 /**
- * Artist (admin list, SPEC 3). `isTrending`: the artist leads at least one of its categories in
+ * Artist (admin list). `isTrending`: the artist leads at least one of its categories in
  * votes over the last 24 hours (see docs/decisions/0003-trending.md).
  */
 export const artistSchema = z.object({
@@ -49,7 +49,7 @@ export type Artist = z.infer<typeof artistSchema>;
 export const publicArtistSchema = artistSchema.extend({ nameFr: z.string().nullable() });
 export type PublicArtist = z.infer<typeof publicArtistSchema>;
 
-/** Nomination (public, SPEC 3), plus its stable share link. */
+/** Nomination (public), plus its stable share link. */
 export const publicNominationSchema = z.object({
   id: z.uuid(),
   categoryId: z.uuid(),
@@ -65,7 +65,7 @@ export const publicNominationSchema = z.object({
 });
 export type PublicNomination = z.infer<typeof publicNominationSchema>;
 
-/** Share lookup result (SPEC 3), plus the nomination id so the page can highlight it. */
+/** Share lookup result, plus the nomination id so the page can highlight it. */
 export const shareLookupSchema = z.object({
   categoryId: z.uuid(),
   nominationId: z.uuid(),
@@ -73,6 +73,3 @@ export const shareLookupSchema = z.object({
   artist: publicArtistSchema,
 });
 export type ShareLookup = z.infer<typeof shareLookupSchema>;
-
-/** The error body every non-2xx API answer carries. */
-export const apiErrorSchema = z.object({ message: z.string() });

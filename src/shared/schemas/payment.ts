@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { PHONE, VOTES_PER_CATEGORY } from '../limits.js';
+import { PHONE, VOTES_PER_CATEGORY } from '#shared/limits.js';
+import { apiErrorBodySchema } from './api-error.js';
+import { safeText } from './safe-text.js';
 
 /**
- * Request and response shapes of checkout (SPEC 7). The server parses requests with these and the
+ * Request and response shapes of checkout. The server parses requests with these and the
  * checkout forms reuse them, so both sides agree on every rule.
  */
 
@@ -25,12 +27,28 @@ export function mobileOperatorOf(nationalNumber: string): MobileOperator | null 
   return null;
 }
 
-/** Spaces, dashes, dots and a leading + or 00 are how people paste numbers; they carry no meaning. */
-export function normalizePhoneInput(value: string): string {
-  return value
-    .replace(/[\s.()-]/g, '')
-    .replace(/^\+/, '')
-    .replace(/^00/, '');
+/** How people write a number besides its digits: spaces, dashes, dots, parentheses, a +. */
+const PHONE_WRITING = /^[\d\s.()+-]*$/;
+
+/**
+ * The national digits of a Cameroon number however it is written (+237, 237 or 00237 in front,
+ * any separators): every non-digit dropped, then the country code. The checkout's paste and every
+ * phone the server accepts go through this one function, so they agree on what a number is.
+ */
+export function nationalPhoneDigits(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  const prefix = [`00${PHONE.countryCode}`, PHONE.countryCode].find((p) => digits.startsWith(p));
+  return prefix ? digits.slice(prefix.length) : digits;
+}
+
+/**
+ * The number as stored and sent to the provider, `237` + the 9 national digits; null when `text`
+ * is not a Cameroon number written in one of the usual ways (letters, another country, too short).
+ */
+export function canonicalPhone(text: string): string | null {
+  if (!PHONE_WRITING.test(text.trim())) return null;
+  const national = nationalPhoneDigits(text);
+  return national.length === PHONE.digits ? `${PHONE.countryCode}${national}` : null;
 }
 
 const phoneShape = new RegExp(`^${PHONE.countryCode}\\d{${PHONE.digits}}$`);
@@ -39,7 +57,7 @@ const phoneShape = new RegExp(`^${PHONE.countryCode}\\d{${PHONE.digits}}$`);
 export const mobileMoneyPhoneSchema = z
   .string({ error: 'phone number is required' })
   .max(32, 'phone number is too long')
-  .transform(normalizePhoneInput)
+  .transform((v) => canonicalPhone(v) ?? v)
   .refine((v) => phoneShape.test(v), {
     message: `must be ${PHONE.countryCode} followed by ${PHONE.digits} digits`,
   })
@@ -90,22 +108,21 @@ export function totalVotesOf(lines: readonly NominationVote[]): number {
 
 /**
  * Device details are telemetry: an odd value must never block a payment, so over-long or
- * unparseable values are dropped or trimmed instead of refused.
+ * unparseable values are dropped or trimmed instead of refused. Control characters are the
+ * exception: no browser sends them, and the database cannot store NUL.
  */
 export const deviceInfoSchema = z
   .object({
-    deviceTimestamp: z
-      .string()
+    deviceTimestamp: safeText({ label: 'device time' })
       .max(64)
       .optional()
       .transform((v) => (v && v.length <= 40 && !Number.isNaN(Date.parse(v)) ? v : null)),
-    userAgent: z
-      .string()
+    userAgent: safeText({ label: 'user agent' })
       .max(4096)
       .optional()
       .transform((v) => (v ? v.slice(0, 512) : null)),
-    /** JSON of timezone, language and screen size (SPEC 3); accepted but not stored. */
-    deviceMetadata: z.string().max(4096).optional(),
+    /** JSON of timezone, language and screen size; accepted but not stored. */
+    deviceMetadata: safeText({ label: 'device details' }).max(4096).optional(),
   })
   .optional();
 export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
@@ -160,16 +177,17 @@ export type CardPaymentResponse = z.infer<typeof cardPaymentResponseSchema>;
 
 /** PATCH /api/payment/{id}/email */
 export const paymentEmailRequestSchema = z.object({ voterEmail: emailSchema });
-export type PaymentEmailRequest = z.input<typeof paymentEmailRequestSchema>;
 
 export const paymentStatusSchema = z.enum(['pending', 'completed', 'failed']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
+/** Answer of PATCH /api/payment/{id}/email. */
 export const paymentEmailResponseSchema = z.object({
   paymentId: z.uuid(),
   voterEmail: z.string(),
 });
 
+/** Answer of PATCH /api/payment/{id}/attempt. */
 export const paymentAttemptResponseSchema = z.object({
   paymentId: z.uuid(),
   attemptedAt: z.iso.datetime({ offset: true }),
@@ -182,7 +200,6 @@ export const paymentIntentIdSchema = z
 
 /** POST /api/confirm-payment */
 export const confirmPaymentRequestSchema = z.object({ paymentIntentId: paymentIntentIdSchema });
-export type ConfirmPaymentRequest = z.input<typeof confirmPaymentRequestSchema>;
 
 /** `pending` when the card provider is still processing; a failed payment answers 422 instead. */
 export const confirmPaymentResponseSchema = z.object({
@@ -191,8 +208,18 @@ export const confirmPaymentResponseSchema = z.object({
 });
 export type ConfirmPaymentResponse = z.infer<typeof confirmPaymentResponseSchema>;
 
-/** GET /api/payment/{id}/status */
-export const paymentStatusResponseSchema = z.object({ status: paymentStatusSchema });
+/**
+ * Why a mobile-money payment failed, when the provider said so in a way we recognise: the voter
+ * had too little balance, declined the prompt, or let it lapse.
+ */
+export const paymentFailureReasonSchema = z.enum(['insufficient_balance', 'declined', 'timed_out']);
+export type PaymentFailureReason = z.infer<typeof paymentFailureReasonSchema>;
+
+/** GET /api/payment/{id}/status; `reason` only on a failed payment whose cause is known. */
+export const paymentStatusResponseSchema = z.object({
+  status: paymentStatusSchema,
+  reason: paymentFailureReasonSchema.optional(),
+});
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
 /** GET /api/payment/{id}/receipt-code */
@@ -216,6 +243,13 @@ export const sandboxCardResponseSchema = z.object({
   status: z.literal('succeeded'),
 });
 export type SandboxCardResponse = z.infer<typeof sandboxCardResponseSchema>;
+
+/** What a payment provider's notification (Stripe webhook, Campay callback) is answered. */
+export const notificationReceivedSchema = z.object({ received: z.literal(true) });
+
+/** A test card that declines answers 402, as Stripe does, with the decline's code. */
+export const sandboxCardDeclinedSchema = apiErrorBodySchema.extend({ code: z.string() });
+export type SandboxCardDeclined = z.infer<typeof sandboxCardDeclinedSchema>;
 
 export const sandboxTestCardSchema = z.object({
   number: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PHONE, RECEIPT_CODE_MAX } from '../limits.js';
-import { normalizePhoneInput, optionalEmailSchema } from './payment.js';
+import { PHONE, RECEIPT_CODE_MAX } from '#shared/limits.js';
+import { CURRENCIES, PROVIDERS } from '#shared/money.js';
+import { canonicalPhone, optionalEmailSchema } from './payment.js';
 
 /** Receipt codes are shown in capitals but people type them any way; lower case is accepted. */
 export const receiptCodeSchema = z
@@ -19,8 +20,7 @@ export const receiptCodeParamsSchema = z.object({ code: receiptCodeSchema });
 export const lookupPhoneSchema = z
   .string({ error: 'phone number is required' })
   .max(32, 'phone number is too long')
-  .transform(normalizePhoneInput)
-  .transform((v) => (v.length === PHONE.digits ? `${PHONE.countryCode}${v}` : v))
+  .transform((v) => canonicalPhone(v) ?? v)
   .refine((v) => new RegExp(`^${PHONE.countryCode}\\d{${PHONE.digits}}$`).test(v), {
     message: `must be ${PHONE.countryCode} followed by ${PHONE.digits} digits`,
   });
@@ -44,11 +44,11 @@ export type ReceiptLookupRequest = z.input<typeof receiptLookupRequestSchema>;
 export const receiptSummarySchema = z.object({
   receiptCode: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
-  provider: z.enum(['stripe', 'campay']),
+  provider: z.enum(PROVIDERS),
   totalVotes: z.number().int(),
   /** Minor units: XAF whole francs, USD cents. */
   amount: z.number().int(),
-  currency: z.enum(['XAF', 'USD']),
+  currency: z.enum(CURRENCIES),
 });
 export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
 
@@ -62,8 +62,8 @@ export const receiptDetailSchema = z.object({
     receiptCode: z.string(),
     totalVotes: z.number().int(),
     amount: z.number().int(),
-    currency: z.enum(['XAF', 'USD']),
-    provider: z.enum(['stripe', 'campay']),
+    currency: z.enum(CURRENCIES),
+    provider: z.enum(PROVIDERS),
     createdAt: z.iso.datetime({ offset: true }),
     settledAt: z.iso.datetime({ offset: true }).nullable(),
   }),

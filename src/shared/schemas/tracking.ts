@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { TRACKING_PAGE_SIZES } from '../limits.js';
+import { TRACKING_PAGE_SIZES } from '#shared/limits.js';
+import { PROVIDERS } from '#shared/money.js';
+import { safeText } from './safe-text.js';
 
 export const TRACKING_TIMEZONES = [
   { id: 'Africa/Lagos', label: 'WAT (UTC+1)' },
@@ -21,8 +23,8 @@ const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 /** Query of GET /api/voter-tracking and its CSV export; `all` (the UI's "any") means no filter. */
 export const trackingQuerySchema = z
   .object({
-    search: z.string().trim().max(100, 'search is too long').optional(),
-    provider: z.enum(['all', 'stripe', 'campay']).optional(),
+    search: safeText({ label: 'search', trim: true }).max(100, 'search is too long').optional(),
+    provider: z.enum(['all', ...PROVIDERS]).optional(),
     status: z.enum(['all', 'completed', 'pending', 'failed']).optional(),
     attempt: z.enum(['all', 'attempted', 'abandoned']).optional(),
     from: isoDate.optional(),
@@ -48,10 +50,10 @@ export const trackingQuerySchema = z
 export type TrackingQuery = z.output<typeof trackingQuerySchema>;
 export type TrackingQueryInput = z.input<typeof trackingQuerySchema>;
 
-/** Tracking payment (SPEC 3). */
+/** Tracking payment. */
 export const trackingPaymentSchema = z.object({
   id: z.uuid(),
-  provider: z.enum(['stripe', 'campay']),
+  provider: z.enum(PROVIDERS),
   amount: z.number().int(),
   currency: z.string(),
   voterEmail: z.string().nullable(),
@@ -68,13 +70,13 @@ export type TrackingPayment = z.infer<typeof trackingPaymentSchema>;
 
 const revenueSummarySchema = z.object({ revenue: z.number().int(), count: z.number().int() });
 
-/** Voter tracking response (SPEC 3); summaries cover the whole filtered set, not only the page. */
+/** Voter tracking response; summaries cover the whole filtered set, not only the page. */
 export const trackingResponseSchema = z.object({
   recentPayments: z.array(trackingPaymentSchema),
   /** Completed payments per provider; the revenue summaries are summed from these. */
   paymentMethodStats: z.array(
     z.object({
-      provider: z.enum(['stripe', 'campay']),
+      provider: z.enum(PROVIDERS),
       count: z.number().int(),
       totalAmount: z.number().int(),
     }),
@@ -104,3 +106,10 @@ export const CSV_COLUMNS = [
   'Receipt Code',
   'Created At',
 ] as const;
+
+/** What checking pending mobile-money payments with the provider found (the admin's "Check"). */
+export const pendingCheckResultSchema = z.object({
+  checked: z.number().int(),
+  updated: z.number().int(),
+});
+export type PendingCheckResult = z.infer<typeof pendingCheckResultSchema>;

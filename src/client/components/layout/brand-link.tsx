@@ -1,7 +1,7 @@
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn';
 
 interface BrandLinkProps {
   className?: string;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../shared/limits';
-import { changeLanguage } from '../../lib/i18n';
-import { cn } from '../../lib/cn';
-import { useLanguage } from '../../lib/use-language';
+import { LANGUAGES } from '#shared/limits';
+import { changeLanguage } from '#client/lib/i18n';
+import { cn } from '#client/lib/cn';
+import { useLanguage } from '#client/lib/use-language';
 
 interface LanguageSwitchProps {
   className?: string;

@@ -1,8 +1,8 @@
 import { Activity, LogIn, LogOut, Receipt, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { cn } from '../../lib/cn';
-import { useAuth } from '../../lib/use-auth';
+import { cn } from '#client/lib/cn';
+import { useAuth } from '#client/lib/use-auth';
 import { buttonVariants } from '../ui/button-variants';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
 import { UserAvatar } from './user-avatar';

@@ -6,7 +6,7 @@ const loadSheet = () => import('./mobile-menu-sheet');
 const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileMenuSheet })));
 
 /**
- * Small screens only (SPEC 2 "Mobile side menu"). The sheet (Radix Dialog) is fetched when the
+ * Small screens only. The sheet (Radix Dialog) is fetched when the
  * visitor reaches for the button, not with the first screen.
  */
 export function MobileMenu() {

@@ -1,9 +1,9 @@
 import { LogIn, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useAuth } from '../../lib/use-auth';
+import { useAuth } from '#client/lib/use-auth';
 import { buttonVariants } from '../ui/button-variants';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn';
 import { BrandLink } from './brand-link';
 import { LanguageSwitch } from './language-switch';
 import { MobileMenu } from './mobile-menu';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AuthUser } from '../../lib/use-auth';
-import { cn } from '../../lib/cn';
+import type { AuthUser } from '#client/lib/use-auth';
+import { cn } from '#client/lib/cn';
 
 interface UserAvatarProps {
   user: AuthUser;

@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn';
 import { buttonVariants, type ButtonVariantProps } from './button-variants';
 
 export interface ButtonProps extends ComponentProps<'button'>, ButtonVariantProps {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn';
 
 /** A placeholder shape; hidden from assistive tech, the surrounding region carries aria-busy. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {

@@ -21,7 +21,7 @@ export interface ToastHandle {
   update: (options: ToastOptions) => void;
 }
 
-// SPEC 9: one toast at a time; a new one replaces the current one.
+// One toast at a time; a new one replaces the current one.
 const TOAST_LIMIT = 1;
 // Long enough for the swipe/fade-out animation to finish before the node unmounts.
 const REMOVE_DELAY_MS = 400;

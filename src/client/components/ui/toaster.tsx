@@ -10,7 +10,7 @@ import {
 } from './toast';
 import { useToast } from './use-toast';
 
-// SPEC 9: shown for 5000 ms, swiped away to the right past 50 px; F8 is Radix's default hotkey.
+// Shown for 5000 ms, swiped away to the right past 50 px; F8 is Radix's default hotkey.
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 

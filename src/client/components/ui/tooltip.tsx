@@ -1,8 +1,8 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn';
 
-// SPEC 9: open after 700 ms; moving between triggers within 300 ms skips the delay.
+// Open after 700 ms; moving between triggers within 300 ms skips the delay.
 const OPEN_DELAY_MS = 700;
 const SKIP_DELAY_MS = 300;
 

@@ -1,4 +1,4 @@
-import type { Timeseries } from '../../../shared/schemas/analytics';
+import type { Timeseries } from '#shared/schemas/analytics';
 
 /** One bucket of the activity chart, flattened for recharts and the data table. */
 export interface ActivityPoint {

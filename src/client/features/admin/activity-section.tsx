@@ -1,13 +1,13 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Period } from '../../../shared/limits';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useLanguage } from '../../lib/use-language';
+import type { Period } from '#shared/limits';
+import { Card } from '#client/components/ui/card';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { useLanguage } from '#client/lib/use-language';
 import type { ActivityMetric } from './activity-chart';
 import { activityPoints } from './activity-points';
-import { useTimeseries } from './admin-queries';
-import { SegmentedToggle } from './segmented-toggle';
+import { useTimeseries } from './api/admin-queries';
+import { SegmentedToggle } from '#client/components/ui/segmented-toggle';
 import { useFormatters } from './use-formatters';
 
 const ActivityChart = lazy(() =>

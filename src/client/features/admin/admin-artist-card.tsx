@@ -1,12 +1,12 @@
 import { Flame, Layers, Pencil, Star, Vote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { AdminArtist } from '../../../shared/schemas/admin';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { Card } from '../../components/ui/card';
-import { cn } from '../../lib/cn';
-import { useLocalized } from '../../lib/use-localized';
-import { ArtistPhoto } from '../catalog/artist-photo';
+import type { AdminArtist } from '#shared/schemas/admin';
+import { buttonVariants } from '#client/components/ui/button-variants';
+import { Card } from '#client/components/ui/card';
+import { cn } from '#client/lib/cn';
+import { useLocalized } from '#client/lib/use-localized';
+import { ArtistPhoto } from '#client/components/artist-photo';
 import { DeleteButton } from './delete-button';
 import { MissingFrenchBadge } from './missing-french-badge';
 import type { ArtistViewMode } from './use-artist-view-mode';
@@ -111,7 +111,7 @@ export function AdminArtistCard({ artist, view, deleting, onDelete }: AdminArtis
       className={cn(
         'text-sm',
         isGrid ? 'line-clamp-2' : 'line-clamp-1',
-        bio ? 'text-muted-foreground' : 'text-muted-foreground/80 italic',
+        bio ? 'text-muted-foreground' : 'text-muted-foreground italic',
       )}
     >
       {bio || t('artists.noBio')}

@@ -1,10 +1,10 @@
 import { CalendarDays, Pencil, Users, Vote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { AdminCategory } from '../../../shared/schemas/admin';
-import { CategoryIcon } from '../../components/category-icon';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { useLocalized } from '../../lib/use-localized';
+import type { AdminCategory } from '#shared/schemas/admin';
+import { CategoryIcon } from '#client/components/category-icon';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { useLocalized } from '#client/lib/use-localized';
 import { DeleteButton } from './delete-button';
 import { MissingFrenchBadge } from './missing-french-badge';
 import { useFormatters } from './use-formatters';
@@ -61,7 +61,7 @@ export function AdminCategoryCard({
           className={
             description
               ? 'line-clamp-3 text-sm text-muted-foreground'
-              : 'text-sm text-muted-foreground/80 italic'
+              : 'text-sm text-muted-foreground italic'
           }
         >
           {description || t('categories.noDescription')}

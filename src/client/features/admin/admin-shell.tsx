@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link';
+import { MAIN_CONTENT_ID, SkipLink } from '#client/components/layout/skip-link';
 import { AdminHeader } from './admin-header';
 import { SectionSpinner } from './section-spinner';
 import { useAdminGuard } from './use-admin-guard';
@@ -15,12 +15,12 @@ interface AdminShellProps {
  */
 export function AdminShell({ children }: AdminShellProps) {
   const access = useAdminGuard();
-  // The admin header is sticky (4 rem).
-  useScrollPadding('top', '5rem');
+  // The admin header is sticky; its height (one row or two) is in styles.css.
+  useScrollPadding('top', 'var(--admin-header-clearance)');
   // Every admin action ends in a toast, and the toaster's code is otherwise fetched by the first
   // one: a toast followed by a redirect (logged out: 0.5 s) could leave before it ever shows.
   useEffect(() => {
-    void import('../../components/ui/toaster');
+    void import('#client/components/ui/toaster');
   }, []);
   if (access.status === 'denied') return null;
   if (access.status === 'checking') {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Period } from '../../../shared/limits';
+import type { Period } from '#shared/limits';
 import { ActivitySection } from './activity-section';
 import { CategoryRankings } from './category-rankings';
 import { PeriodSelect } from './period-select';

@@ -1,13 +1,12 @@
-import { AlertTriangle, SearchX } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
-import { EmptyState } from '../../components/empty-state';
-import { Button } from '../../components/ui/button';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { isMissingResource } from '../catalog/is-missing-resource';
-import { useAdminArtist, useAdminCategories } from './admin-queries';
+import { useParams } from 'wouter';
+import { EmptyState } from '#client/components/empty-state';
+import { LoadFailureState } from '#client/components/load-failure-state';
+import { Button } from '#client/components/ui/button';
+import { useDocumentTitle } from '#client/lib/use-document-title';
+import { useAdminArtist, useAdminCategories } from './api/admin-queries';
 import { AdminShell } from './admin-shell';
 import { ArtistForm } from './artist-form';
 import { EMPTY_ARTIST, valuesFromArtist } from './artist-form-values';
@@ -15,7 +14,7 @@ import { SectionSpinner } from './section-spinner';
 
 const NEW_ARTIST_ID = 'new';
 
-/** /admin/artists/{id}; the id 'new' creates an artist (SPEC 2). */
+/** /admin/artists/{id}; the id 'new' creates an artist. */
 export function ArtistEditorPage() {
   const { id = NEW_ARTIST_ID } = useParams<{ id: string }>();
   return (
@@ -40,25 +39,16 @@ function ArtistEditor({ id }: { id: string }) {
 
   let body;
   if (!isNew && artistQuery.isError) {
-    const missing = isMissingResource(artistQuery.error);
     body = (
-      <EmptyState
-        as="h1"
-        icon={missing ? SearchX : AlertTriangle}
-        title={missing ? t('editor.notFoundTitle') : tc('errors.generic')}
-        text={missing ? t('editor.notFoundText') : undefined}
-        className="py-20"
-        action={
-          missing ? (
-            <Link href="/admin" className={buttonVariants({ variant: 'default' })}>
-              {t('editor.backToAdmin')}
-            </Link>
-          ) : (
-            <Button variant="outline" onClick={() => void artistQuery.refetch()}>
-              {tc('actions.tryAgain')}
-            </Button>
-          )
-        }
+      <LoadFailureState
+        error={artistQuery.error}
+        missing={{
+          title: t('editor.notFoundTitle'),
+          text: t('editor.notFoundText'),
+          href: '/admin',
+          linkLabel: t('editor.backToAdmin'),
+        }}
+        onRetry={() => void artistQuery.refetch()}
       />
     );
   } else if (categoriesQuery.isError) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminArtist } from '../../../shared/schemas/admin';
+import type { AdminArtist } from '#shared/schemas/admin';
 import {
   activeFilterCount,
   ALL_CATEGORIES,

@@ -1,4 +1,4 @@
-import type { AdminArtist } from '../../../shared/schemas/admin';
+import type { AdminArtist } from '#shared/schemas/admin';
 
 export const ARTIST_SORTS = [
   'name-asc',

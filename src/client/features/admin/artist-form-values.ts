@@ -2,7 +2,7 @@ import type {
   AdminArtistDetail,
   ArtistFormInput,
   NominationFormInput,
-} from '../../../shared/schemas/admin';
+} from '#shared/schemas/admin';
 
 /** A nomination as edited: every text is a string, '' meaning "use the artist's own". */
 export type NominationValues = { [K in keyof Required<NominationFormInput>]: string };
@@ -60,7 +60,7 @@ const TEXT_FIELDS = ['name', 'bio', 'bioFr', 'photoUrl'] as const;
 const same = (a: string, b: string) => a.trim() === b.trim();
 
 /**
- * SPEC 4: unsaved changes are name, bio, bioFr, photoUrl, isFeatured and the nominations compared
+ * Unsaved changes are name, bio, bioFr, photoUrl, isFeatured and the nominations compared
  * with the values the editor loaded.
  */
 export function hasChanges(current: ArtistValues, loaded: ArtistValues): boolean {

@@ -1,17 +1,17 @@
 import { ArrowLeft, Loader2, Save } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIELD_LIMITS } from '../../../shared/limits';
+import { FIELD_LIMITS } from '#shared/limits';
 import {
   artistFormSchema,
   type AdminArtistDetail,
   type AdminCategory,
-} from '../../../shared/schemas/admin';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast-store';
-import { useLocalized } from '../../lib/use-localized';
+} from '#shared/schemas/admin';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Input } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/toast-store';
+import { useLocalized } from '#client/lib/use-localized';
 import {
   emptyNomination,
   hasChanges,
@@ -20,16 +20,16 @@ import {
 } from './artist-form-values';
 import { CategoryPicker } from './category-picker';
 import { focusFirstError, formErrors, withoutError, type FormErrors } from './form-errors';
-import { FormField } from './form-field';
+import { FormField } from '#client/components/ui/form-field';
 import { FrenchLabelNote } from './french-label-note';
 import { ImageUrlField } from './image-url-field';
 import { MissingFrenchBadge } from './missing-french-badge';
 import { NominationEditor } from './nomination-editor';
-import { Textarea } from './textarea';
+import { Textarea } from '#client/components/ui/textarea';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { useLeaveGuard } from './use-leave-guard';
 import { useScrollPadding } from './use-scroll-padding';
-import { useSaveArtist } from './use-save-artist';
+import { useSaveArtist } from './api/use-save-artist';
 
 const ADMIN_HOME = '/admin';
 
@@ -49,7 +49,7 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
   const [values, setValues] = useState<ArtistValues>(loaded);
   const [errors, setErrors] = useState<FormErrors>({});
   const [saved, setSaved] = useState(false);
-  // Saving clears the unsaved flag (SPEC 4), so leaving for /admin does not ask.
+  // Saving clears the unsaved flag, so leaving for /admin does not ask.
   const dirty = !saved && hasChanges(values, loaded);
   const guard = useLeaveGuard(dirty);
   // The action bar sticks to the bottom of the window.
@@ -143,7 +143,7 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <Button variant="link" className="h-auto self-start px-0" onClick={backToAdmin}>
+          <Button variant="link" className="h-auto min-h-6 self-start px-0" onClick={backToAdmin}>
             <ArrowLeft aria-hidden="true" />
             {t('editor.backToAdmin')}
           </Button>
@@ -200,7 +200,7 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
               onChange={(event) =>
                 setValues((current) => ({ ...current, isFeatured: event.target.checked }))
               }
-              className="mt-0.5 size-5 shrink-0 accent-ink-900"
+              className="size-6 shrink-0 accent-ink-900"
             />
             <span className="flex flex-col gap-0.5">
               <span className="text-sm font-medium">{t('editor.isFeatured')}</span>

@@ -1,12 +1,12 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { AdminCategory } from '../../../shared/schemas/admin';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { useLocalized } from '../../lib/use-localized';
+import type { AdminCategory } from '#shared/schemas/admin';
+import { Input } from '#client/components/ui/input';
+import { Label } from '#client/components/ui/label';
+import { useLocalized } from '#client/lib/use-localized';
 import { ALL_CATEGORIES, ARTIST_SORTS, isArtistSort, type ArtistFilters } from './artist-filters';
-import { LabelledSelect } from './labelled-select';
-import { SegmentedToggle } from './segmented-toggle';
+import { LabelledSelect } from '#client/components/ui/labelled-select';
+import { SegmentedToggle } from '#client/components/ui/segmented-toggle';
 import type { ArtistViewMode } from './use-artist-view-mode';
 
 interface ArtistToolbarProps {

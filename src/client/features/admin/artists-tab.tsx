@@ -2,14 +2,14 @@ import { AlertTriangle, Mic2, Plus, RotateCcw, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { EmptyState } from '../../components/empty-state';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
+import { EmptyState } from '#client/components/empty-state';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { buttonVariants } from '#client/components/ui/button-variants';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { cn } from '#client/lib/cn';
 import { AdminArtistCard } from './admin-artist-card';
-import { useAdminArtists, useAdminCategories } from './admin-queries';
+import { useAdminArtists, useAdminCategories } from './api/admin-queries';
 import {
   activeFilterCount,
   DEFAULT_ARTIST_FILTERS,
@@ -19,7 +19,7 @@ import {
 import { ArtistToolbar } from './artist-toolbar';
 import { TabHeading } from './tab-heading';
 import { useArtistViewMode } from './use-artist-view-mode';
-import { useDeleteRecord } from './use-delete-record';
+import { useDeleteArtist } from './api/use-delete-artist';
 
 const GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
@@ -30,7 +30,7 @@ export function ArtistsTab() {
   const categoriesQuery = useAdminCategories();
   const [filters, setFilters] = useState<ArtistFilters>(DEFAULT_ARTIST_FILTERS);
   const [view, setView] = useArtistViewMode();
-  const deleteArtist = useDeleteRecord('artists');
+  const deleteArtist = useDeleteArtist();
   const artists = artistsQuery.data;
   const shown = useMemo(() => (artists ? filterArtists(artists, filters) : []), [artists, filters]);
   const filterCount = activeFilterCount(filters);
@@ -101,8 +101,8 @@ export function ArtistsTab() {
             <AdminArtistCard
               artist={artist}
               view={view}
-              deleting={deleteArtist.isPending && deleteArtist.variables === artist.id}
-              onDelete={(target) => deleteArtist.mutate(target.id)}
+              deleting={deleteArtist.isPending && deleteArtist.variables.id === artist.id}
+              onDelete={(target) => deleteArtist.mutate(target)}
             />
           </li>
         ))}

@@ -1,8 +1,8 @@
 import { AlertTriangle, Plus, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminCategory } from '../../../shared/schemas/admin';
-import { EmptyState } from '../../components/empty-state';
+import type { AdminCategory } from '#shared/schemas/admin';
+import { EmptyState } from '#client/components/empty-state';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,15 +12,15 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useLocalized } from '../../lib/use-localized';
+} from '#client/components/ui/alert-dialog';
+import { Button } from '#client/components/ui/button';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { useLocalized } from '#client/lib/use-localized';
 import { AdminCategoryCard } from './admin-category-card';
-import { useAdminCategories } from './admin-queries';
+import { useAdminCategories } from './api/admin-queries';
 import { CategoryDialog } from './category-dialog';
 import { TabHeading } from './tab-heading';
-import { useDeleteRecord } from './use-delete-record';
+import { useDeleteCategory } from './api/use-delete-category';
 
 const GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -35,7 +35,7 @@ export function CategoriesTab() {
   const { t: tc } = useTranslation('common');
   const localized = useLocalized();
   const categoriesQuery = useAdminCategories();
-  const deleteCategory = useDeleteRecord('categories');
+  const deleteCategory = useDeleteCategory();
   const [dialog, setDialog] = useState<DialogState>({ open: false, category: undefined });
   // The category asked about stays set while the question animates closed, so its name does not
   // vanish from the title.

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminCategory } from '../../../shared/schemas/admin';
+import type { AdminCategory } from '#shared/schemas/admin';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog';
+} from '#client/components/ui/dialog';
 import { CategoryForm } from './category-form';
 
 interface CategoryDialogProps {
@@ -16,7 +16,7 @@ interface CategoryDialogProps {
   onClose: () => void;
 }
 
-/** The Add Category dialog, which doubles as the edit dialog (SPEC 2). */
+/** The Add Category dialog, which doubles as the edit dialog. */
 export function CategoryDialog({ open, category, onClose }: CategoryDialogProps) {
   const { t } = useTranslation('admin');
   return (

@@ -1,21 +1,21 @@
 import { Loader2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATEGORY_DEFAULTS, FIELD_LIMITS } from '../../../shared/limits';
+import { CATEGORY_DEFAULTS, FIELD_LIMITS } from '#shared/limits';
 import {
   categoryFormSchema,
   type AdminCategory,
   type CategoryFormInput,
-} from '../../../shared/schemas/admin';
-import { CategoryIcon } from '../../components/category-icon';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+} from '#shared/schemas/admin';
+import { CategoryIcon } from '#client/components/category-icon';
+import { Button } from '#client/components/ui/button';
+import { Input } from '#client/components/ui/input';
 import { focusFirstError, formErrors, withoutError, type FormErrors } from './form-errors';
-import { FormField } from './form-field';
+import { FormField } from '#client/components/ui/form-field';
 import { FrenchLabelNote } from './french-label-note';
 import { ImageUrlField } from './image-url-field';
-import { Textarea } from './textarea';
-import { useSaveCategory } from './use-save-category';
+import { Textarea } from '#client/components/ui/textarea';
+import { useSaveCategory } from './api/use-save-category';
 
 type CategoryValues = { [K in keyof Required<CategoryFormInput>]: string };
 
@@ -41,7 +41,7 @@ export interface CategoryFormProps {
 }
 
 /**
- * Create or edit a category (SPEC 2, 5). New categories start with the trophy icon and #3B82F6;
+ * Create or edit a category. New categories start with the trophy icon and #3B82F6;
  * the shared schema checks the fields exactly as the server will.
  */
 export function CategoryForm({ category, onSuccess, onCancel }: CategoryFormProps) {

@@ -1,21 +1,21 @@
 import { Plus } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminCategory } from '../../../shared/schemas/admin';
-import { Button } from '../../components/ui/button';
-import { Label } from '../../components/ui/label';
+import type { AdminCategory } from '#shared/schemas/admin';
+import { Button } from '#client/components/ui/button';
+import { Label } from '#client/components/ui/label';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../components/ui/select';
-import { useLocalized } from '../../lib/use-localized';
+} from '#client/components/ui/select';
+import { useLocalized } from '#client/lib/use-localized';
 
 interface CategoryPickerProps {
   categories: readonly AdminCategory[];
-  /** Category ids already nominated: left out of the list (SPEC 2). */
+  /** Category ids already nominated: left out of the list. */
   addedIds: readonly string[];
   onAdd: (categoryId: string) => void;
   /** Focus lands here when the form is sent without any nomination. */

@@ -1,15 +1,15 @@
 import { AlertTriangle, ArrowLeft, ChevronRight, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOP_ARTISTS_PER_CATEGORY, type Period } from '../../../shared/limits';
-import type { CategoryRanking } from '../../../shared/schemas/analytics';
-import { EmptyState } from '../../components/empty-state';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useLocalized } from '../../lib/use-localized';
-import { useCategoryRankings } from './admin-queries';
-import { LabelledSelect } from './labelled-select';
+import { TOP_ARTISTS_PER_CATEGORY, type Period } from '#shared/limits';
+import type { CategoryRanking } from '#shared/schemas/analytics';
+import { EmptyState } from '#client/components/empty-state';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { useLocalized } from '#client/lib/use-localized';
+import { useCategoryRankings } from './api/admin-queries';
+import { LabelledSelect } from '#client/components/ui/labelled-select';
 import { RankedArtistRow } from './ranked-artist-row';
 import { useFormatters } from './use-formatters';
 

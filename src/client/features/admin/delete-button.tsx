@@ -1,5 +1,5 @@
 import { Loader2, Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button } from '#client/components/ui/button';
 
 interface DeleteButtonProps {
   /** The visible word ('Delete'). */

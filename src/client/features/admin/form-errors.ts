@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { DUPLICATE_CATEGORY_MESSAGE } from '../../../shared/schemas/admin';
+import { DUPLICATE_CATEGORY_MESSAGE } from '#shared/schemas/admin';
 
 /** Field path ('name', 'nominations.0.nominationTitle') to the message shown under it. */
 export type FormErrors = Record<string, string>;

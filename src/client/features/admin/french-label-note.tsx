@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FrenchField } from '../../../shared/schemas/admin';
+import type { FrenchField } from '#shared/schemas/admin';
 
 interface FrenchLabelNoteProps {
   field: FrenchField;

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
-import { Input } from '../../components/ui/input';
-import { FormField } from './form-field';
+import { Input } from '#client/components/ui/input';
+import { FormField } from '#client/components/ui/form-field';
 import { ImageUrlPreview } from './image-url-preview';
 
 interface ImageUrlFieldProps {

@@ -1,8 +1,8 @@
 import { ImageIcon, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isImageAddress } from '../../../shared/schemas/admin';
-import { cn } from '../../lib/cn';
+import { isImageAddress } from '#shared/schemas/admin';
+import { cn } from '#client/lib/cn';
 
 interface ImageUrlPreviewProps {
   url: string;

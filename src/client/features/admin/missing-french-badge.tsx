@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { FrenchField } from '../../../shared/schemas/admin';
-import { cn } from '../../lib/cn';
+import type { FrenchField } from '#shared/schemas/admin';
+import { cn } from '#client/lib/cn';
 
 interface MissingFrenchBadgeProps {
   fields: readonly FrenchField[];

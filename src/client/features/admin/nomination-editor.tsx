@@ -1,16 +1,16 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { FIELD_LIMITS } from '../../../shared/limits';
-import type { AdminNomination } from '../../../shared/schemas/admin';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
+import { FIELD_LIMITS } from '#shared/limits';
+import type { AdminNomination } from '#shared/schemas/admin';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Input } from '#client/components/ui/input';
 import type { NominationValues } from './artist-form-values';
 import type { FormErrors } from './form-errors';
-import { FormField } from './form-field';
+import { FormField } from '#client/components/ui/form-field';
 import { FrenchLabelNote } from './french-label-note';
 import { ImageUrlField } from './image-url-field';
-import { Textarea } from './textarea';
+import { Textarea } from '#client/components/ui/textarea';
 
 interface NominationEditorProps {
   index: number;

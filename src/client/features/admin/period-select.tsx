@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PERIODS, type Period } from '../../../shared/limits';
-import { LabelledSelect } from './labelled-select';
+import { PERIODS, type Period } from '#shared/limits';
+import { LabelledSelect } from '#client/components/ui/labelled-select';
 
 const isPeriod = (value: string): value is Period => (PERIODS as readonly string[]).includes(value);
 
@@ -9,7 +9,7 @@ interface PeriodSelectProps {
   onChange: (period: Period) => void;
 }
 
-/** Today, Last 7 Days, This Month or All Time (SPEC 2 Analytics). */
+/** Today, Last 7 Days, This Month or All Time. */
 export function PeriodSelect({ value, onChange }: PeriodSelectProps) {
   const { t } = useTranslation('admin');
   return (

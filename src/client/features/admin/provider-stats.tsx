@@ -1,12 +1,12 @@
 import { CreditCard, Smartphone, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Period } from '../../../shared/limits';
-import { PROVIDER_CURRENCY, type Provider } from '../../../shared/money';
-import type { ProviderTotals } from '../../../shared/schemas/analytics';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { usePeriodStats } from './admin-queries';
+import type { Period } from '#shared/limits';
+import { PROVIDER_CURRENCY, type Provider } from '#shared/money';
+import type { ProviderTotals } from '#shared/schemas/analytics';
+import { Card } from '#client/components/ui/card';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { cn } from '#client/lib/cn';
+import { usePeriodStats } from './api/admin-queries';
 import { useFormatters } from './use-formatters';
 
 const PROVIDER_LOOK: Record<Provider, { icon: LucideIcon; tone: string }> = {
@@ -49,9 +49,9 @@ function ProviderCard({ provider, totals, failed }: ProviderCardProps) {
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3">
         {rows.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-muted/60 p-3">
+          <div key={label} className="min-w-0 rounded-lg bg-muted/60 p-3">
             <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular-nums">
+            <dd className="mt-0.5 text-base font-semibold tabular-nums [overflow-wrap:anywhere] min-[360px]:text-lg">
               {value ?? (failed ? '—' : <Skeleton className="mt-1 h-6 w-16" />)}
             </dd>
           </div>

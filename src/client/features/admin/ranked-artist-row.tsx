@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { RankedArtist } from '../../../shared/schemas/analytics';
-import { cn } from '../../lib/cn';
-import { useLocalized } from '../../lib/use-localized';
-import { ArtistPhoto } from '../catalog/artist-photo';
+import type { RankedArtist } from '#shared/schemas/analytics';
+import { cn } from '#client/lib/cn';
+import { useLocalized } from '#client/lib/use-localized';
+import { ArtistPhoto } from '#client/components/artist-photo';
 import { useFormatters } from './use-formatters';
 
 const MEDALS = [

@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
+import { Card } from '#client/components/ui/card';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { cn } from '#client/lib/cn';
 
 interface StatCardProps {
   icon: LucideIcon;
@@ -24,7 +24,7 @@ const TONES = {
 export function StatCard({ icon: Icon, label, value, detail, tone = 'ink' }: StatCardProps) {
   return (
     <Card className="p-4 sm:p-5">
-      <dl className="flex flex-col items-start gap-2 sm:flex-row sm:gap-3">
+      <div className="flex flex-col items-start gap-2 sm:flex-row sm:gap-3">
         <span
           className={cn(
             'inline-flex size-9 shrink-0 items-center justify-center rounded-xl sm:size-11',
@@ -33,7 +33,8 @@ export function StatCard({ icon: Icon, label, value, detail, tone = 'ink' }: Sta
         >
           <Icon className="size-5" aria-hidden="true" />
         </span>
-        <div className="flex min-w-0 flex-col">
+        {/* Only the term and its values inside the list: a description list holds nothing else. */}
+        <dl className="flex min-w-0 flex-col">
           <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
           <dd className="font-display text-2xl leading-tight font-semibold tabular-nums sm:text-3xl">
             {value === undefined ? <Skeleton className="mt-1 h-7 w-16" /> : value}
@@ -41,8 +42,8 @@ export function StatCard({ icon: Icon, label, value, detail, tone = 'ink' }: Sta
           {detail !== undefined ? (
             <dd className="mt-0.5 text-sm text-muted-foreground tabular-nums">{detail}</dd>
           ) : null}
-        </div>
-      </dl>
+        </dl>
+      </div>
     </Card>
   );
 }

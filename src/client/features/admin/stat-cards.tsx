@@ -1,6 +1,6 @@
 import { CreditCard, Smartphone, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useStats } from './admin-queries';
+import { useStats } from './api/admin-queries';
 import { StatCard } from './stat-card';
 import { useFormatters } from './use-formatters';
 

@@ -12,12 +12,13 @@ interface TabHeadingProps {
 /** The title row of an admin tab: heading and its main action, then an optional summary line. */
 export function TabHeading({ id, title, action, children }: TabHeadingProps) {
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1">
-      <h2 id={id} className="font-display text-xl font-semibold sm:text-2xl">
+    // Wraps: a long French action goes under the title rather than over it on a narrow phone.
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+      <h2 id={id} className="min-w-0 font-display text-xl font-semibold break-words sm:text-2xl">
         {title}
       </h2>
       {action}
-      {children ? <div className="col-span-2">{children}</div> : null}
+      {children ? <div className="basis-full">{children}</div> : null}
     </div>
   );
 }

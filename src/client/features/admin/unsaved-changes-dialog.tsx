@@ -8,7 +8,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+} from '#client/components/ui/alert-dialog';
 
 interface UnsavedChangesDialogProps {
   open: boolean;
@@ -16,7 +16,7 @@ interface UnsavedChangesDialogProps {
   onLeave: () => void;
 }
 
-/** SPEC 2: 'Unsaved Changes', with Stay on Page (the safe default, focused) or Leave Without Saving. */
+/** 'Unsaved Changes', with Stay on Page (the safe default, focused) or Leave Without Saving. */
 export function UnsavedChangesDialog({ open, onStay, onLeave }: UnsavedChangesDialogProps) {
   const { t } = useTranslation('admin');
   return (

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 
 export type ArtistViewMode = 'list' | 'grid';
 
-// SPEC 2: the choice survives reloads under this local-storage key.
+// The choice survives reloads under this local-storage key.
 const STORAGE_KEY = 'adminArtistViewMode';
 const DEFAULT_MODE: ArtistViewMode = 'grid';
 

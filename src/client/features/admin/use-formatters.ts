@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useLanguage } from '../../lib/use-language';
-import { formatMoney } from '../receipts/format-money';
+import { useLanguage } from '#client/lib/use-language';
+import { formatMoney } from '#client/lib/format-money';
 
 export interface Formatters {
   /** Whole numbers with the language's digit grouping (1,234 / 1 234). */

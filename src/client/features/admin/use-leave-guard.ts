@@ -25,7 +25,7 @@ function go(href: string, navigate: (to: string) => void): void {
 }
 
 /**
- * Keeps unsaved edits from being lost (SPEC 2, 4): while `dirty`,
+ * Keeps unsaved edits from being lost: while `dirty`,
  * - closing or reloading the tab, or leaving for another site, shows the browser's own warning;
  * - any link in the page (header, logo, Back to Home, Logout) and `requestLeave` ask first;
  * - the browser's Back button asks too: an extra history entry for the same address absorbs the

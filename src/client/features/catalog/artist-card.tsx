@@ -2,23 +2,28 @@ import { Layers, Share2, Sparkles, UserRound, Vote } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { PublicArtist, PublicNomination } from '../../../shared/schemas/catalog';
-import { Button } from '../../components/ui/button';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { Card } from '../../components/ui/card';
-import { absoluteUrl } from '../../lib/absolute-url';
-import { checkoutHref } from '../../lib/checkout-href';
-import { cn } from '../../lib/cn';
-import { useLanguage } from '../../lib/use-language';
-import { ArtistPhoto } from './artist-photo';
+import type { PublicArtist, PublicNomination } from '#shared/schemas/catalog';
+import { Button } from '#client/components/ui/button';
+import { buttonVariants } from '#client/components/ui/button-variants';
+import { Card } from '#client/components/ui/card';
+import { absoluteUrl } from '#client/lib/absolute-url';
+import { checkoutHref } from '#client/lib/checkout-href';
+import { cn } from '#client/lib/cn';
+import { useLanguage } from '#client/lib/use-language';
+import { ArtistPhoto } from '#client/components/artist-photo';
 import { CategoryBadges } from './category-badges';
+import { CATEGORY_TITLE_ID } from './category-hero';
 import { nominationText } from './nomination-text';
+import { sharedNomineeScrollTop } from './shared-scroll';
 import { TrendingBadge } from './trending-badge';
 import { useShareLink } from './use-share-link';
 
 interface ArtistCardProps {
   nomination: PublicNomination;
-  /** The nomination someone shared: outlined in gold and scrolled into view. */
+  /**
+   * The nomination someone shared: outlined in gold, listed first, and scrolled into view as far
+   * as the category's name and the Shared Nomination banner can stay in sight.
+   */
   highlighted?: boolean;
   /** Above the fold on most phones: load the photo at once. */
   eager?: boolean;
@@ -40,14 +45,19 @@ export function ArtistCard({
   const headingId = `nominee-${nomination.id}`;
 
   useEffect(() => {
-    if (!highlighted) return;
+    const card = cardRef.current;
+    if (!highlighted || !card) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    // 'nearest': no further than needed to show the whole card, and not at all when it is already
-    // in view, so the shared-nomination banner above it stays in sight wherever there is room.
-    cardRef.current?.scrollIntoView({
-      behavior: reduceMotion ? 'auto' : 'smooth',
-      block: 'nearest',
+    const scrollY = window.scrollY;
+    const title = document.getElementById(CATEGORY_TITLE_ID) ?? card;
+    const top = sharedNomineeScrollTop({
+      scrollY,
+      viewportHeight: window.innerHeight,
+      headerHeight: document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
+      titleTop: title.getBoundingClientRect().top + scrollY,
+      cardBottom: card.getBoundingClientRect().bottom + scrollY,
     });
+    if (top > scrollY) window.scrollTo({ top, behavior: reduceMotion ? 'auto' : 'smooth' });
   }, [highlighted]);
 
   return (

@@ -2,19 +2,24 @@ import { AlertTriangle, Layers, SearchX, Share2, Vote } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { PublicArtist, PublicNomination } from '../../../shared/schemas/catalog';
-import { CategoryIcon } from '../../components/category-icon';
-import { Button } from '../../components/ui/button';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Skeleton } from '../../components/ui/skeleton';
-import { absoluteUrl } from '../../lib/absolute-url';
-import { checkoutHref } from '../../lib/checkout-href';
-import { cn } from '../../lib/cn';
-import { useLocalized } from '../../lib/use-localized';
-import { ArtistPhoto } from './artist-photo';
-import { useArtist, useArtistNominations } from './catalog-queries';
-import { isMissingResource } from './is-missing-resource';
+import type { PublicArtist, PublicNomination } from '#shared/schemas/catalog';
+import { CategoryIcon } from '#client/components/category-icon';
+import { Button } from '#client/components/ui/button';
+import { buttonVariants } from '#client/components/ui/button-variants';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '#client/components/ui/dialog';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { absoluteUrl } from '#client/lib/absolute-url';
+import { checkoutHref } from '#client/lib/checkout-href';
+import { cn } from '#client/lib/cn';
+import { useLocalized } from '#client/lib/use-localized';
+import { ArtistPhoto } from '#client/components/artist-photo';
+import { useArtist, useArtistNominations } from './api/catalog-queries';
+import { isMissingResource } from '#client/lib/is-missing-resource';
 import { TrendingBadge } from './trending-badge';
 import { useShareLink } from './use-share-link';
 

@@ -1,11 +1,11 @@
 import { AlertTriangle, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/empty-state';
-import { PageLayout } from '../../components/layout/page-layout';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCategories } from './catalog-queries';
+import { EmptyState } from '#client/components/empty-state';
+import { PageLayout } from '#client/components/layout/page-layout';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { useDocumentTitle } from '#client/lib/use-document-title';
+import { useCategories } from './api/categories-query';
 import { CategoryCard } from './category-card';
 import { CategoryCardSkeleton } from './category-card-skeleton';
 

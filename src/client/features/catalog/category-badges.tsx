@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { ARTIST_CARD_BADGE_LIMIT } from '../../../shared/limits';
-import type { ArtistCategoryRef } from '../../../shared/schemas/catalog';
-import { Badge } from '../../components/ui/badge';
-import { useLocalized } from '../../lib/use-localized';
+import { ARTIST_CARD_BADGE_LIMIT } from '#shared/limits';
+import type { ArtistCategoryRef } from '#shared/schemas/catalog';
+import { Badge } from '#client/components/ui/badge';
+import { useLocalized } from '#client/lib/use-localized';
 
 interface CategoryBadgesProps {
   categories: ArtistCategoryRef[];
 }
 
-/** At most two category names, then '+n' for the rest (SPEC 9). */
+/** At most two category names, then '+n' for the rest. */
 export function CategoryBadges({ categories }: CategoryBadgesProps) {
   const { t } = useTranslation('catalog');
   const localized = useLocalized();

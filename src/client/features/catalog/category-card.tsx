@@ -1,12 +1,12 @@
 import { ChevronRight, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { Category } from '../../../shared/schemas/catalog';
-import { CategoryIcon } from '../../components/category-icon';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { Card } from '../../components/ui/card';
-import { cn } from '../../lib/cn';
-import { useLocalized } from '../../lib/use-localized';
+import type { Category } from '#shared/schemas/catalog';
+import { CategoryIcon } from '#client/components/category-icon';
+import { buttonVariants } from '#client/components/ui/button-variants';
+import { Card } from '#client/components/ui/card';
+import { cn } from '#client/lib/cn';
+import { useLocalized } from '#client/lib/use-localized';
 
 interface CategoryCardProps {
   category: Category;

@@ -1,17 +1,17 @@
 import { ArrowLeft, LayoutGrid, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { LanguageSwitch } from '../../components/layout/language-switch';
-import { Button } from '../../components/ui/button';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { cn } from '../../lib/cn';
+import { LanguageSwitch } from '#client/components/layout/language-switch';
+import { Button } from '#client/components/ui/button';
+import { buttonVariants } from '#client/components/ui/button-variants';
+import { cn } from '#client/lib/cn';
 
 interface CategoryHeaderProps {
   /** Absent while the category is unknown: nothing to share yet. */
   onShare?: () => void;
 }
 
-/** SPEC 2: back, all categories, language switch and Share. */
+/** Back, all categories, language switch and Share. */
 export function CategoryHeader({ onShare }: CategoryHeaderProps) {
   const { t } = useTranslation('catalog');
   const [, navigate] = useLocation();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton } from '#client/components/ui/skeleton';
 
 /** Same footprint as the hero, so the page does not jump when the category arrives. */
 export function CategoryHeroSkeleton() {

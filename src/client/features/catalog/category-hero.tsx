@@ -1,12 +1,18 @@
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '../../../shared/schemas/catalog';
-import { CATEGORY_DEFAULTS } from '../../../shared/limits';
-import { CategoryIcon } from '../../components/category-icon';
-import { useLocalized } from '../../lib/use-localized';
+import type { Category } from '#shared/schemas/catalog';
+import { CATEGORY_DEFAULTS } from '#shared/limits';
+import { CategoryIcon } from '#client/components/category-icon';
+import { cn } from '#client/lib/cn';
+import { useLocalized } from '#client/lib/use-localized';
+
+/** The category's name: a shared link keeps it in sight (artist-card.tsx). */
+export const CATEGORY_TITLE_ID = 'category-title';
 
 interface CategoryHeroProps {
   category: Category;
+  /** Less space below the count: a shared link wants the nominee up where the eye is. */
+  compact?: boolean;
 }
 
 /** Only plain colour values reach inline CSS; anything else falls back to the default colour. */
@@ -17,14 +23,14 @@ function safeColor(color: string | null): string {
     : CATEGORY_DEFAULTS.backgroundColor;
 }
 
-export function CategoryHero({ category }: CategoryHeroProps) {
+export function CategoryHero({ category, compact = false }: CategoryHeroProps) {
   const { t } = useTranslation('catalog');
   const localized = useLocalized();
   const name = localized(category.name, category.nameFr);
   const description = localized(category.description, category.descriptionFr);
   return (
     <section
-      aria-labelledby="category-title"
+      aria-labelledby={CATEGORY_TITLE_ID}
       className="relative isolate overflow-hidden text-white"
       style={{ backgroundColor: safeColor(category.backgroundColor) }}
     >
@@ -49,12 +55,17 @@ export function CategoryHero({ category }: CategoryHeroProps) {
             : 'absolute inset-0 -z-10 bg-gradient-to-t from-ink-950/85 via-ink-950/60 to-ink-950/45'
         }
       />
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-10 pb-10 sm:px-6 sm:pt-16 sm:pb-14">
+      <div
+        className={cn(
+          'mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-10 sm:px-6 sm:pt-16',
+          compact ? 'pb-6 sm:pb-8' : 'pb-10 sm:pb-14',
+        )}
+      >
         <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-gold-400 text-ink-950 shadow-lg ring-4 ring-white/15">
           <CategoryIcon icon={category.icon} className="size-7" />
         </span>
         <h1
-          id="category-title"
+          id={CATEGORY_TITLE_ID}
           className="font-display text-3xl leading-tight font-semibold break-words sm:text-5xl"
         >
           {name}

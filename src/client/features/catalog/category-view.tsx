@@ -1,20 +1,16 @@
-import { AlertTriangle, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import type { Category, PublicArtist } from '../../../shared/schemas/catalog';
-import { EmptyState } from '../../components/empty-state';
-import { PageLayout } from '../../components/layout/page-layout';
-import { Button } from '../../components/ui/button';
-import { TooltipProvider } from '../../components/ui/tooltip';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLocalized } from '../../lib/use-localized';
+import type { Category, PublicArtist } from '#shared/schemas/catalog';
+import { LoadFailureState } from '#client/components/load-failure-state';
+import { PageLayout } from '#client/components/layout/page-layout';
+import { TooltipProvider } from '#client/components/ui/tooltip';
+import { cn } from '#client/lib/cn';
+import { useDocumentTitle } from '#client/lib/use-document-title';
+import { useLocalized } from '#client/lib/use-localized';
 import { ArtistDialog } from './artist-dialog';
-import { useCategory, useCategoryNominations } from './catalog-queries';
+import { useCategory, useCategoryNominations } from './api/catalog-queries';
 import { CategoryHeader } from './category-header';
 import { CategoryHeroSkeleton } from './category-hero-skeleton';
 import { CategoryHero } from './category-hero';
-import { isMissingResource } from './is-missing-resource';
 import { NomineeGrid } from './nominee-grid';
 import { SharedBanner } from './shared-banner';
 import { useArtistDialog } from './use-artist-dialog';
@@ -48,26 +44,17 @@ export function CategoryView({ categoryId, knownCategory, shared }: CategoryView
   useDocumentTitle(categoryName);
 
   if (categoryQuery.isError) {
-    const missing = isMissingResource(categoryQuery.error);
     return (
       <PageLayout header={<CategoryHeader />}>
-        <EmptyState
-          as="h1"
-          icon={missing ? SearchX : AlertTriangle}
-          title={missing ? t('category.notFoundTitle') : tc('errors.generic')}
-          text={missing ? t('category.notFoundText') : undefined}
-          className="py-20"
-          action={
-            missing ? (
-              <Link href="/" className={buttonVariants({ variant: 'default' })}>
-                {tc('actions.backToHome')}
-              </Link>
-            ) : (
-              <Button variant="outline" onClick={() => void categoryQuery.refetch()}>
-                {tc('actions.tryAgain')}
-              </Button>
-            )
-          }
+        <LoadFailureState
+          error={categoryQuery.error}
+          missing={{
+            title: t('category.notFoundTitle'),
+            text: t('category.notFoundText'),
+            href: '/',
+            linkLabel: tc('actions.backToHome'),
+          }}
+          onRetry={() => void categoryQuery.refetch()}
         />
       </PageLayout>
     );
@@ -85,8 +72,17 @@ export function CategoryView({ categoryId, knownCategory, shared }: CategoryView
   return (
     <TooltipProvider>
       <PageLayout header={<CategoryHeader onShare={onShare} />}>
-        {category ? <CategoryHero category={category} /> : <CategoryHeroSkeleton />}
-        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+        {category ? (
+          <CategoryHero category={category} compact={shared !== undefined} />
+        ) : (
+          <CategoryHeroSkeleton />
+        )}
+        <div
+          className={cn(
+            'mx-auto flex max-w-6xl flex-col px-4 sm:px-6',
+            shared ? 'gap-4 pt-4 pb-6 sm:gap-5 sm:pt-6 sm:pb-10' : 'gap-6 py-6 sm:py-10',
+          )}
+        >
           {shared ? (
             <SharedBanner artistName={localized(shared.artist.name, shared.artist.nameFr)} />
           ) : null}

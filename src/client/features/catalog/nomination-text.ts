@@ -1,6 +1,6 @@
-import type { PublicNomination } from '../../../shared/schemas/catalog';
-import type { Language } from '../../../shared/limits';
-import { localized } from '../../lib/localized';
+import type { PublicNomination } from '#shared/schemas/catalog';
+import type { Language } from '#shared/limits';
+import { localized } from '#client/lib/localized';
 
 export interface NominationText {
   /** What the card is headed with: the nomination title when there is one, else the name. */
@@ -11,7 +11,7 @@ export interface NominationText {
   photoUrl: string | null;
 }
 
-/** A nomination may override the artist's defaults; blank fields fall back to them (SPEC 3). */
+/** A nomination may override the artist's defaults; blank fields fall back to them. */
 export function nominationText(nomination: PublicNomination, language: Language): NominationText {
   const { artist } = nomination;
   const artistName = localized(language, artist.name, artist.nameFr);

@@ -1,9 +1,9 @@
 import { AlertTriangle, Mic } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { PublicArtist, PublicNomination } from '../../../shared/schemas/catalog';
-import { EmptyState } from '../../components/empty-state';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import type { PublicArtist, PublicNomination } from '#shared/schemas/catalog';
+import { EmptyState } from '#client/components/empty-state';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
 import { ArtistCard } from './artist-card';
 import { NomineeCardSkeleton } from './nominee-card-skeleton';
 
@@ -69,9 +69,12 @@ export function NomineeGrid({
       </Card>
     );
   }
+  // The shared nominee comes first, right under the Shared Nomination banner.
+  const shared = nominations.find((nomination) => nomination.id === highlightedNominationId);
+  const ordered = shared ? [shared, ...nominations.filter((n) => n !== shared)] : nominations;
   return (
     <ul className={gridClass}>
-      {nominations.map((nomination, index) => (
+      {ordered.map((nomination, index) => (
         <li key={nomination.id}>
           <ArtistCard
             nomination={nomination}

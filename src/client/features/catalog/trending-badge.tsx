@@ -1,7 +1,7 @@
 import { Flame } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
-import { cn } from '../../lib/cn';
+import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/tooltip';
+import { cn } from '#client/lib/cn';
 
 interface TrendingBadgeProps {
   className?: string;

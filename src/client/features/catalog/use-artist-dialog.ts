@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import type { PublicArtist } from '../../../shared/schemas/catalog';
+import type { PublicArtist } from '#shared/schemas/catalog';
 
 interface OpenArtist {
   id: string;
@@ -18,7 +18,7 @@ const ARTIST_PARAM = 'artist';
 
 /**
  * Which artist profile is open. An `?artist=<id>` link opens it, and the parameter is then removed
- * from the address (SPEC 2) so a reload or a re-share does not pop the dialog again.
+ * from the address so a reload or a re-share does not pop the dialog again.
  */
 export function useArtistDialog(): ArtistDialogState {
   const search = useSearch();

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../components/ui/toast-store';
-import { shareLink, type ShareTarget } from '../../lib/share-link';
+import { toast } from '#client/components/ui/toast-store';
+import { shareLink, type ShareTarget } from '#client/lib/share-link';
 
-/** Shares or copies a link and tells the voter what happened (SPEC 8 "Share failure"). */
+/** Shares or copies a link and tells the voter what happened. */
 export function useShareLink(): (target: ShareTarget) => Promise<void> {
   const { t } = useTranslation('catalog');
   return useCallback(

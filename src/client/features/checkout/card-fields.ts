@@ -1,8 +1,8 @@
 /**
- * The sandbox's own card form (DESIGN.md "Sandbox"): formatting as the voter types and the checks
+ * The sandbox's own card form: formatting as the voter types and the checks
  * a real card form makes before anything is sent. Only the number reaches the server.
  */
-export const CARD_DIGITS = { min: 12, max: 19 } as const;
+const CARD_DIGITS = { min: 12, max: 19 } as const;
 
 export function cardDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, CARD_DIGITS.max);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CardPaymentRequest } from '../../../shared/schemas/payment';
+import type { CardPaymentRequest } from '#shared/schemas/payment';
 import { CardIntentSync } from './card-intent-sync';
 
 const A = '11111111-1111-4111-8111-111111111111';
@@ -32,7 +32,7 @@ const lines = (a: number, b = 0) =>
     { nominationId: B, voteCount: b },
   ].filter((line) => line.voteCount > 0);
 
-describe('CardIntentSync (SPEC 4 card flow)', () => {
+describe('CardIntentSync', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(0);

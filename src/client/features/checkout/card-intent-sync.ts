@@ -4,12 +4,12 @@ import {
   type CardPaymentRequest,
   type CardPaymentResponse,
   type NominationVote,
-} from '../../../shared/schemas/payment';
+} from '#shared/schemas/payment';
 import { selectionKey } from './vote-selection';
 
-/** SPEC 9: the intent follows the split 300 ms after it settles, the e-mail 800 ms after. */
-export const INTENT_DEBOUNCE_MS = 300;
-export const EMAIL_DEBOUNCE_MS = 800;
+/** The intent follows the split 300 ms after it settles, the e-mail 800 ms after. */
+const INTENT_DEBOUNCE_MS = 300;
+const EMAIL_DEBOUNCE_MS = 800;
 
 export interface CardIntentApi {
   prepare: (request: CardPaymentRequest) => Promise<CardPaymentResponse>;
@@ -47,7 +47,7 @@ function validEmail(email: string): string | null {
 }
 
 /**
- * Keeps one pending card payment in step with the page (SPEC 4 "Card flow"): created or updated
+ * Keeps one pending card payment in step with the page: created or updated
  * 300 ms after the vote split changes, and only when it did; the e-mail sent 800 ms after it
  * changes. The server updates the payment named by paymentId instead of making a new one, so a
  * voter adjusting the steppers leaves no orphan payments behind.

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, type PaymentConfig } from '../../../shared/schemas/payment';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast-store';
-import { errorStatus, serverMessage } from '../../lib/api-error';
+import { emailSchema, type PaymentConfig } from '#shared/schemas/payment';
+import { Input } from '#client/components/ui/input';
+import { Label } from '#client/components/ui/label';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { toast } from '#client/components/ui/toast-store';
+import { errorStatus, serverMessage } from '#client/lib/api-error';
 import type { CardPayHandlers } from './card-confirmation';
-import { confirmCardPayment, markPaymentAttempt } from './checkout-api';
+import { confirmCardPayment, markPaymentAttempt } from './api/checkout-api';
 import { CardPayButton } from './pay-button';
 import { SandboxCardForm } from './sandbox-card-form';
 import type { CardPayment } from './use-card-payment';
@@ -37,7 +37,7 @@ const messageOr = (error: unknown, fallback: string) =>
   (errorStatus(error) !== null ? serverMessage(error) : null) ?? fallback;
 
 /**
- * The card form (SPEC 4 "Card flow"): e-mail, then Stripe's Payment Element in live mode or our
+ * The card form: e-mail, then Stripe's Payment Element in live mode or our
  * test-card form in sandbox mode. On Pay: the split and e-mail are sent if still pending, the
  * attempt is marked, the card confirmed with the provider, then the payment with our server.
  */

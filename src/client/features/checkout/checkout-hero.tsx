@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useLocalized } from '../../lib/use-localized';
-import { ArtistPhoto } from '../catalog/artist-photo';
+import { useLocalized } from '#client/lib/use-localized';
+import { ArtistPhoto } from '#client/components/artist-photo';
 import type { CheckoutArtist } from './parse-artist-param';
 
 /** The artist being voted for: photo, name and bio on the dark band the other screens open with. */

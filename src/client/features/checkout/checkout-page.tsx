@@ -2,17 +2,17 @@ import { Layers } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { EmptyState } from '../../components/empty-state';
-import { PageLayout } from '../../components/layout/page-layout';
-import { RouteFallback } from '../../components/layout/route-fallback';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { toast } from '../../components/ui/toast-store';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { EmptyState } from '#client/components/empty-state';
+import { PageLayout } from '#client/components/layout/page-layout';
+import { RouteFallback } from '#client/components/layout/route-fallback';
+import { buttonVariants } from '#client/components/ui/button-variants';
+import { toast } from '#client/components/ui/toast-store';
+import { useDocumentTitle } from '#client/lib/use-document-title';
 import { CheckoutView } from './checkout-view';
 import { parseArtistParam } from './parse-artist-param';
 
 /**
- * /checkout?artist=<URL-encoded JSON> (SPEC 2). Without a usable artist the voter is told why and
+ * /checkout?artist=<URL-encoded JSON>. Without a usable artist the voter is told why and
  * sent home; an artist without nominations cannot be voted for.
  */
 export function CheckoutPage() {

@@ -3,21 +3,20 @@ import { AlertTriangle } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { PRICE_PER_VOTE } from '../../../shared/money';
-import type { ReceiptDetail } from '../../../shared/schemas/receipt';
-import { PageLayout } from '../../components/layout/page-layout';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast-store';
-import { cn } from '../../lib/cn';
-import { useLanguage } from '../../lib/use-language';
-import { formatMoney } from '../receipts/format-money';
-import { fetchReceiptForPayment } from '../receipts/receipt-api';
-import { ReceiptModal } from '../receipts/receipt-modal';
+import { PRICE_PER_VOTE } from '#shared/money';
+import type { ReceiptDetail } from '#shared/schemas/receipt';
+import { PageLayout } from '#client/components/layout/page-layout';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { toast } from '#client/components/ui/toast-store';
+import { cn } from '#client/lib/cn';
+import { useLanguage } from '#client/lib/use-language';
+import { formatMoney } from '#client/lib/format-money';
+import { fetchReceiptForPayment, ReceiptModal } from '#client/features/receipts/index';
 import { CardPaymentPanel } from './card-payment-panel';
 import { CheckoutHero } from './checkout-hero';
-import { fetchPaymentConfig } from './checkout-api';
+import { paymentConfigQuery } from './api/checkout-api';
 import { MobileMoneyOverlay } from './mobile-money-overlay';
 import { MobileMoneyPanel } from './mobile-money-panel';
 import type { CheckoutArtist } from './parse-artist-param';
@@ -32,12 +31,10 @@ import { useStripeReturn } from './use-stripe-return';
 import { defaultVoteCounts, voteLines, voteTotals, type VoteCounts } from './vote-selection';
 import { VotePanel } from './vote-panel';
 
-const paymentConfigQueryKey = ['/api/payment-config'] as const;
-
 /** After a payment the public tallies changed: catalogue screens refetch when next shown. */
 const CATALOG_KEY = /^\/api\/(categories|nominations|artists)/;
 
-/** The checkout screen for a valid artist with at least one nomination (SPEC 2 "Checkout"). */
+/** The checkout screen for a valid artist with at least one nomination. */
 export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
   const { t } = useTranslation('checkout');
   const { t: tr } = useTranslation('receipts');
@@ -58,7 +55,7 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
   const [chosenMethod, setChosenMethod] = useState<PaymentMethod>('mobileMoney');
   const [email, setEmail] = useState('');
   const [receipt, setReceipt] = useState<ReceiptDetail | null>(null);
-  const config = useQuery({ queryKey: paymentConfigQueryKey, queryFn: fetchPaymentConfig });
+  const config = useQuery(paymentConfigQuery());
   const mobileMoneyAvailable = config.data ? config.data.mobileMoney !== 'off' : true;
   const cardAvailable = config.data ? config.data.card !== 'off' : true;
   // A method the deployment does not offer is never the selected one.
@@ -71,7 +68,7 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
 
   const overlay = usePhoneOverlay();
 
-  /** Completed: receipt code, then receipt, then the modal (SPEC 4). */
+  /** Completed: receipt code, then receipt, then the modal. */
   const showReceipt = async (paymentId: string) => {
     try {
       const loaded = await fetchReceiptForPayment(paymentId);
@@ -93,11 +90,13 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
 
   const polling = usePaymentPolling({
     onCompleted: showReceipt,
-    onFailed: () => {
+    onFailed: (_paymentId, reason) => {
       overlay.close();
+      // The cause first when the provider gave one, then the generic text.
+      const why = reason ? `${t(`toasts.failureReasons.${reason}`)} ` : '';
       toast({
         title: t('toasts.paymentFailedTitle'),
-        description: t('toasts.paymentFailedText'),
+        description: `${why}${t('toasts.paymentFailedText')}`,
         variant: 'destructive',
       });
     },

@@ -1,8 +1,8 @@
-import type { MobileMoneyPaymentRequest } from '../../../shared/schemas/payment';
+import type { MobileMoneyPaymentRequest } from '#shared/schemas/payment';
 
 type DeviceInfo = NonNullable<MobileMoneyPaymentRequest['deviceInfo']>;
 
-/** Sent with every payment for support and fraud review (SPEC 3 "Device info"). */
+/** Sent with every payment for support and fraud review. */
 export function deviceInfo(): DeviceInfo {
   let timezone = '';
   try {

@@ -1,10 +1,10 @@
 import { Loader2, Lock } from 'lucide-react';
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SandboxTestPhone } from '../../../shared/schemas/payment';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import type { SandboxTestPhone } from '#shared/schemas/payment';
+import { Button } from '#client/components/ui/button';
+import { Input } from '#client/components/ui/input';
+import { Label } from '#client/components/ui/label';
 import { pasteIntoBoxes, type PhoneDigits } from './phone-digits';
 import { PhoneDigitsInput } from './phone-digits-input';
 import { SandboxNotice } from './sandbox-notice';
@@ -12,6 +12,9 @@ import { SandboxNotice } from './sandbox-notice';
 interface MobileMoneyFormProps {
   digits: PhoneDigits;
   onDigitsChange: (digits: PhoneDigits) => void;
+  /** Why the typed number cannot be paid with, shown beside the boxes. */
+  phoneError: string | null;
+  phoneFieldRef: Ref<HTMLFieldSetElement>;
   email: string;
   onEmailChange: (email: string) => void;
   /** The XAF total, formatted, for the pay button. */
@@ -25,7 +28,7 @@ interface MobileMoneyFormProps {
   onPay: () => void;
 }
 
-/** Phone, optional e-mail, what will happen, and the pay button (SPEC 2 and 5). */
+/** Phone, optional e-mail, what will happen, and the pay button. */
 export function MobileMoneyForm(props: MobileMoneyFormProps) {
   const { t } = useTranslation('checkout');
   const id = useId();
@@ -41,6 +44,8 @@ export function MobileMoneyForm(props: MobileMoneyFormProps) {
         digits={props.digits}
         onChange={props.onDigitsChange}
         disabled={props.disabled}
+        error={props.phoneError}
+        fieldRef={props.phoneFieldRef}
       />
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-email`}>{t('mobileMoney.emailLabel')}</Label>

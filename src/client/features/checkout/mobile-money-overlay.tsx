@@ -1,11 +1,16 @@
 import { Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '#client/components/ui/dialog';
 import type { PollPhase } from './polling-schedule';
 import { PollingStatusLine } from './polling-status';
 
-/** SPEC 2 and 9: the overlay counts down 20 s. */
+/** The overlay counts down 20 s. */
 export const OVERLAY_SECONDS = 20;
 const RING_RADIUS = 44;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;

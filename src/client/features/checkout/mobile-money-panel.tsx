@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, type NominationVote } from '../../../shared/schemas/payment';
-import { toast } from '../../components/ui/toast-store';
-import { errorStatus, serverMessage } from '../../lib/api-error';
-import { startMobileMoneyPayment } from './checkout-api';
+import { emailSchema, mobileOperatorOf, type NominationVote } from '#shared/schemas/payment';
+import { toast } from '#client/components/ui/toast-store';
+import { errorStatus, serverMessage } from '#client/lib/api-error';
+import { startMobileMoneyPayment } from './api/checkout-api';
 import { deviceInfo } from './device-info';
 import { paymentIdInError } from './error-payment-id';
 import { MobileMoneyForm } from './mobile-money-form';
@@ -13,7 +13,7 @@ import {
   isPhoneComplete,
   type PhoneDigits,
 } from './phone-digits';
-import type { SandboxTestPhone } from '../../../shared/schemas/payment';
+import type { SandboxTestPhone } from '#shared/schemas/payment';
 import type { PhoneOverlay } from './use-phone-overlay';
 
 interface MobileMoneyPanelProps {
@@ -32,14 +32,27 @@ interface MobileMoneyPanelProps {
 }
 
 /**
- * Mobile money (SPEC 4 and 5): checks the form, asks the server to send the prompt to the phone,
+ * Mobile money: checks the form, asks the server to send the prompt to the phone,
  * opens the overlay and hands the payment to polling.
  */
 export function MobileMoneyPanel(props: MobileMoneyPanelProps) {
   const { t } = useTranslation('checkout');
   const [digits, setDigits] = useState<PhoneDigits>(EMPTY_PHONE_DIGITS);
   const [sending, setSending] = useState(false);
+  const phoneField = useRef<HTMLFieldSetElement>(null);
   const { overlay } = props;
+  // Checked here as soon as the 9 digits are in, with the rule the server applies, so a number
+  // that cannot be paid with is fixed beside the field instead of refused after Pay.
+  const wrongOperator = isPhoneComplete(digits) && mobileOperatorOf(digits.join('')) === null;
+
+  /** Brings the boxes and their message back into view, the first box ready for retyping. */
+  const showPhoneField = () => {
+    const field = phoneField.current;
+    if (!field) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    field.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+    field.querySelector('input')?.focus({ preventScroll: true });
+  };
 
   const fail = (title: string, description: string) =>
     toast({ title, description, variant: 'destructive' });
@@ -52,6 +65,10 @@ export function MobileMoneyPanel(props: MobileMoneyPanelProps) {
     }
     if (!isPhoneComplete(digits)) {
       fail(t('toasts.phoneRequiredTitle'), t('toasts.phoneRequiredText'));
+      return;
+    }
+    if (wrongOperator) {
+      showPhoneField();
       return;
     }
     const email = props.email.trim();
@@ -90,6 +107,8 @@ export function MobileMoneyPanel(props: MobileMoneyPanelProps) {
     <MobileMoneyForm
       digits={digits}
       onDigitsChange={setDigits}
+      phoneError={wrongOperator ? t('mobileMoney.notMobileMoney') : null}
+      phoneFieldRef={phoneField}
       email={props.email}
       onEmailChange={props.onEmailChange}
       amount={props.amount}

@@ -1,4 +1,4 @@
-import { publicArtistSchema, type PublicArtist } from '../../../shared/schemas/catalog';
+import { publicArtistSchema, type PublicArtist } from '#shared/schemas/catalog';
 
 /**
  * What checkout needs of the artist carried in `?artist=` (lib/checkout-href.ts). Only the
@@ -19,7 +19,7 @@ export type ArtistParam =
   | { kind: 'noCategories'; artist: CheckoutArtist }
   | { kind: 'ok'; artist: CheckoutArtist };
 
-/** Reads the artist from the page's query string (SPEC 2 "/checkout", SPEC 5). */
+/** Reads the artist from the page's query string. */
 export function parseArtistParam(search: string): ArtistParam {
   const raw = new URLSearchParams(search).get('artist');
   if (raw === null || raw.trim() === '') return { kind: 'missing' };

@@ -1,6 +1,6 @@
 import { CreditCard, Smartphone, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn';
 
 export type PaymentMethod = 'mobileMoney' | 'card';
 
@@ -28,7 +28,7 @@ interface PaymentMethodToggleProps {
 }
 
 /**
- * Mobile Money (XAF) or Card (USD), each showing its own total (SPEC 2). Native radio buttons
+ * Mobile Money (XAF) or Card (USD), each showing its own total. Native radio buttons
  * under the cards, so arrow keys and screen readers work as for any radio group.
  */
 export function PaymentMethodToggle(props: PaymentMethodToggleProps) {

@@ -33,7 +33,7 @@ function setup(answer: (call: number) => CheckOutcome, stored: string | null = n
   return { poller, store, checks, onCompleted, onFailed, views };
 }
 
-describe('PaymentPoller (SPEC 4 polling)', () => {
+describe('PaymentPoller', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(0);
@@ -100,9 +100,19 @@ describe('PaymentPoller (SPEC 4 polling)', () => {
     const { poller, store, onFailed } = setup(() => 'failed');
     poller.start('p1');
     await vi.advanceTimersByTimeAsync(0);
-    expect(onFailed).toHaveBeenCalledWith('p1');
+    expect(onFailed).toHaveBeenCalledWith('p1', null);
     expect(store.value).toBeNull();
     expect(poller.getView().active).toBe(false);
+  });
+
+  it('passes on why the payment failed when the provider said so', async () => {
+    const { poller, store, onFailed } = setup((call) =>
+      call === 1 ? 'pending' : { status: 'failed', reason: 'declined' },
+    );
+    poller.start('p1');
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(onFailed).toHaveBeenCalledExactlyOnceWith('p1', 'declined');
+    expect(store.value).toBeNull();
   });
 
   it('keeps retrying through a lost connection', async () => {

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../../../shared/schemas/payment';
+import type { PaymentFailureReason, PaymentStatus } from '#shared/schemas/payment';
 import {
   nextPoll,
   pendingPhase,
@@ -26,10 +26,12 @@ export const IDLE_VIEW: PollingView = {
 };
 
 /**
- * One status check: the payment's status, 'offline' for a lost connection (or any answer worth
- * retrying), 'unknown' when the payment does not exist.
+ * One status check: the payment's status (a failure with its reason when the provider gave one),
+ * 'offline' for a lost connection (or any answer worth retrying), 'unknown' when the payment does
+ * not exist.
  */
-export type CheckOutcome = PaymentStatus | 'offline' | 'unknown';
+export type CheckOutcome =
+  PaymentStatus | { status: 'failed'; reason: PaymentFailureReason } | 'offline' | 'unknown';
 
 export interface PendingStore {
   read: () => string | null;
@@ -40,11 +42,12 @@ export interface PendingStore {
 export interface PollerCallbacks {
   /** Loads and shows the receipt; the pending state is cleared once it settles either way. */
   onCompleted: (paymentId: string) => Promise<void>;
-  onFailed: (paymentId: string) => void;
+  /** `reason` when the provider said why (no balance, declined, timed out). */
+  onFailed: (paymentId: string, reason: PaymentFailureReason | null) => void;
 }
 
 /**
- * Follows a pending mobile-money payment with the schedule of polling-schedule.ts (SPEC 4),
+ * Follows a pending mobile-money payment with the schedule of polling-schedule.ts,
  * outside React so timers and late answers are plain code (and testable with fake timers). The
  * hook subscribes to `view`.
  *
@@ -131,9 +134,13 @@ export class PaymentPoller {
       this.reset();
       return;
     }
-    if (outcome === 'failed' || outcome === 'unknown') {
+    if (typeof outcome === 'object' || outcome === 'failed') {
       this.reset();
-      if (outcome === 'failed') this.callbacks.onFailed(paymentId);
+      this.callbacks.onFailed(paymentId, typeof outcome === 'object' ? outcome.reason : null);
+      return;
+    }
+    if (outcome === 'unknown') {
+      this.reset();
       return;
     }
 

@@ -1,5 +1,5 @@
 /**
- * SPEC 4: the pending mobile-money payment is remembered under this key, so a reload (or a voter
+ * The pending mobile-money payment is remembered under this key, so a reload (or a voter
  * who switched to the phone's payment app and back) resumes checking it.
  */
 export const PENDING_PAYMENT_KEY = 'pendingPaymentId';

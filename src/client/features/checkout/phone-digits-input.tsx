@@ -1,10 +1,17 @@
-import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn';
 import {
-  backspaceInBox,
+  useId,
+  useRef,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '#client/lib/cn';
+import {
+  inputInBox,
+  keyInBox,
   pasteIntoBoxes,
-  typeIntoBox,
   type DigitsEdit,
   type PhoneDigits,
 } from './phone-digits';
@@ -13,13 +20,22 @@ interface PhoneDigitsInputProps {
   digits: PhoneDigits;
   onChange: (digits: PhoneDigits) => void;
   disabled: boolean;
+  /** Said beside the boxes while the number cannot be paid with (a wrong operator). */
+  error: string | null;
+  fieldRef?: Ref<HTMLFieldSetElement>;
 }
 
 /** Box boundaries follow how Cameroonians write numbers: 6XX XXX XXX. */
 const GROUP_STARTS = new Set([3, 6]);
 
-/** The 9 single-digit boxes of SPEC 5; the editing rules are in phone-digits.ts. */
-export function PhoneDigitsInput({ digits, onChange, disabled }: PhoneDigitsInputProps) {
+/** The 9 single-digit boxes of the phone number; the editing rules are in phone-digits.ts. */
+export function PhoneDigitsInput({
+  digits,
+  onChange,
+  disabled,
+  error,
+  fieldRef,
+}: PhoneDigitsInputProps) {
   const { t } = useTranslation('checkout');
   const id = useId();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -32,16 +48,20 @@ export function PhoneDigitsInput({ digits, onChange, disabled }: PhoneDigitsInpu
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace') {
-      event.preventDefault();
-      apply(backspaceInBox(digits, index));
-    } else if (event.key === 'ArrowLeft' && index > 0) {
-      event.preventDefault();
-      boxes.current[index - 1]?.focus();
-    } else if (event.key === 'ArrowRight' && index < digits.length - 1) {
-      event.preventDefault();
-      boxes.current[index + 1]?.focus();
-    }
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const edit = keyInBox(digits, index, event.key);
+    if (!edit) return;
+    // Handled here, not by the browser: typing the digit a box already holds changes nothing in
+    // the field, so no change event would ever say a key was pressed.
+    event.preventDefault();
+    apply(edit);
+  };
+
+  /** Keys the browser handled itself (virtual keyboards): `input` fires even on an unchanged value. */
+  const onInput = (index: number, event: FormEvent<HTMLInputElement>) => {
+    const { nativeEvent } = event;
+    const data = nativeEvent instanceof InputEvent ? nativeEvent.data : null;
+    apply(inputInBox(digits, index, event.currentTarget.value, data));
   };
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
@@ -50,21 +70,34 @@ export function PhoneDigitsInput({ digits, onChange, disabled }: PhoneDigitsInpu
   };
 
   return (
-    <fieldset disabled={disabled} className="min-w-0" aria-describedby={`${id}-hint`}>
-      <legend className="mb-1 text-sm font-semibold text-foreground">
+    <fieldset
+      ref={fieldRef}
+      disabled={disabled}
+      className="min-w-0"
+      aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+    >
+      <legend className="mb-1 flex items-center gap-2 text-sm font-semibold text-foreground">
         {t('mobileMoney.phoneLabel')}
+        {/* Phones: the country code up here, so the nine boxes get the whole row (24 px each at
+            320 px, more wherever there is room). */}
+        <span
+          className="rounded-md bg-muted px-1.5 py-0.5 font-semibold text-ink-800 tabular-nums sm:hidden"
+          aria-hidden="true"
+        >
+          +237
+        </span>
       </legend>
       <p id={`${id}-hint`} className="mb-2 text-sm text-muted-foreground">
         {t('mobileMoney.phoneHint')}
       </p>
       <div className="flex items-center gap-2">
         <span
-          className="inline-flex h-12 shrink-0 items-center rounded-lg bg-muted px-2 text-sm font-semibold text-ink-800 tabular-nums"
+          className="inline-flex h-12 shrink-0 items-center rounded-lg bg-muted px-2 text-sm font-semibold text-ink-800 tabular-nums max-sm:hidden"
           aria-hidden="true"
         >
           +237
         </span>
-        <div className="flex min-w-0 flex-1 gap-1" dir="ltr">
+        <div className="flex max-w-[29rem] min-w-0 flex-1 gap-[3px]" dir="ltr">
           {digits.map((digit, index) => (
             <input
               key={index}
@@ -76,25 +109,26 @@ export function PhoneDigitsInput({ digits, onChange, disabled }: PhoneDigitsInpu
               pattern="[0-9]*"
               autoComplete="off"
               aria-label={t('mobileMoney.digitLabel', { index: index + 1 })}
+              aria-invalid={error ? true : undefined}
               value={digit}
-              onChange={(event) => {
-                const value = event.target.value;
-                // Android keyboards often report Backspace only as an emptied field.
-                if (value === '') apply(backspaceInBox(digits, index));
-                else apply(typeIntoBox(digits, index, value));
-              }}
+              onInput={(event) => onInput(index, event)}
               onKeyDown={(event) => onKeyDown(index, event)}
               onPaste={onPaste}
               onFocus={(event) => event.target.select()}
               className={cn(
-                'h-12 w-0 min-w-0 flex-1 rounded-lg border border-input bg-card text-center text-lg font-semibold text-foreground tabular-nums',
-                'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40 disabled:opacity-50',
-                GROUP_STARTS.has(index) && 'ml-1.5',
+                'h-12 w-0 min-w-6 flex-1 rounded-lg border border-input bg-card text-center text-lg font-semibold text-foreground tabular-nums',
+                'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:opacity-50',
+                'aria-invalid:border-destructive',
+                GROUP_STARTS.has(index) && 'ml-1',
               )}
             />
           ))}
         </div>
       </div>
+      {/* Always present, so the message is read out when it appears. */}
+      <p id={`${id}-error`} aria-live="polite" className="text-sm font-medium text-destructive">
+        {error ? <span className="mt-2 block">{error}</span> : null}
+      </p>
     </fieldset>
   );
 }

@@ -19,7 +19,7 @@ function walk(): { delayMs: number; cursor: PollCursor }[] {
   return steps;
 }
 
-describe('polling schedule (SPEC 4)', () => {
+describe('polling schedule', () => {
   it('makes 11 primary attempts: 8 s, then 2 s six times, then 2.5 s', () => {
     const primary = walk().filter((step) => step.cursor.stage === 'primary');
     expect(primary.map((step) => step.delayMs)).toEqual([

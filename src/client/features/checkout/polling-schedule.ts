@@ -1,6 +1,6 @@
 /**
  * When to ask the server about a pending mobile-money payment, and what to tell the voter
- * meanwhile (SPEC 4 "Checkout polling", SPEC 9 "Polling"). Pure, so the timings are unit-tested
+ * meanwhile. Pure, so the timings are unit-tested
  * without a browser; use-payment-polling.ts runs it with real timers.
  *
  * The check made at once after initiation (or on reload) is not one of the counted attempts.
@@ -64,7 +64,7 @@ export function showsCompletionPanel(cursor: PollCursor): boolean {
 }
 
 /**
- * The status message keys, in the order a voter meets them (SPEC 4 "Messages by phase").
+ * The status message keys, in the order a voter meets them.
  * 'confirmed' and 'connectionLost' follow from answers, the others from progress.
  */
 export type PollPhase =

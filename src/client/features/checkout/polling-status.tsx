@@ -1,9 +1,9 @@
 import { CheckCircle2, Loader2, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn';
 import type { PollPhase } from './polling-schedule';
 
-/** The phase's message with an icon that matches its mood (SPEC 4 "Messages by phase"). */
+/** The phase's message with an icon that matches its mood. */
 export function PollingStatusLine({ phase, className }: { phase: PollPhase; className?: string }) {
   const { t } = useTranslation('checkout');
   const Icon =

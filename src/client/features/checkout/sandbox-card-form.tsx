@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SandboxTestCard } from '../../../shared/schemas/payment';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { toast } from '../../components/ui/toast-store';
-import { errorStatus, serverMessage } from '../../lib/api-error';
+import type { SandboxTestCard } from '#shared/schemas/payment';
+import { Input } from '#client/components/ui/input';
+import { Label } from '#client/components/ui/label';
+import { toast } from '#client/components/ui/toast-store';
+import { errorStatus, serverMessage } from '#client/lib/api-error';
 import {
   cardDigits,
   formatCardNumber,
@@ -15,7 +15,7 @@ import {
   isExpiryValid,
 } from './card-fields';
 import type { CardConfirmation, CardPayHandlers } from './card-confirmation';
-import { chargeSandboxCard } from './checkout-api';
+import { chargeSandboxCard } from './api/checkout-api';
 import { CardPayButton } from './pay-button';
 import { SandboxNotice } from './sandbox-notice';
 

@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { SandboxTestCard, SandboxTestPhone } from '../../../shared/schemas/payment';
-import { Button } from '../../components/ui/button';
+import type { SandboxTestCard, SandboxTestPhone } from '#shared/schemas/payment';
+import { Button } from '#client/components/ui/button';
 
 type SandboxNoticeProps =
   | { kind: 'cards'; cards: readonly SandboxTestCard[]; onUse: (number: string) => void }
@@ -12,7 +12,7 @@ const groupPhone = (number: string) =>
   number.replace(/^(\d{3})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4');
 
 /**
- * DESIGN.md: the UI says plainly that it is in sandbox mode. Lists the server's test numbers with
+ * The UI says plainly that it is in sandbox mode. Lists the server's test numbers with
  * a button that fills each one in, so testers need not copy them by hand.
  */
 export function SandboxNotice(props: SandboxNoticeProps) {

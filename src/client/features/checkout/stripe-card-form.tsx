@@ -3,7 +3,7 @@ import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../lib/use-language';
+import { useLanguage } from '#client/lib/use-language';
 import type { CardPayHandlers } from './card-confirmation';
 import { CardPayButton } from './pay-button';
 
@@ -36,7 +36,7 @@ interface StripeCardFormProps {
   onPay: (handlers: CardPayHandlers) => void;
 }
 
-/** Stripe's Payment Element for the pending intent (DESIGN.md "Providers"). */
+/** Stripe's Payment Element for the pending intent. */
 export function StripeCardForm(props: StripeCardFormProps) {
   const language = useLanguage();
   const options: StripeElementsOptions = {

@@ -1,13 +1,13 @@
 import { HelpCircle, RefreshCw, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { Button } from '#client/components/ui/button';
 
 interface TransactionCheckPanelProps {
   onCheckStatus: () => void;
   onTryAgain: () => void;
 }
 
-/** After 11 checks without an answer (SPEC 4): the voter tells us what happened on the phone. */
+/** After 11 checks without an answer: the voter tells us what happened on the phone. */
 export function TransactionCheckPanel({ onCheckStatus, onTryAgain }: TransactionCheckPanelProps) {
   const { t } = useTranslation('checkout');
   return (

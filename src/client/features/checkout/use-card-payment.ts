@@ -1,9 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { NominationVote } from '../../../shared/schemas/payment';
-import { toast } from '../../components/ui/toast-store';
-import { i18n } from '../../lib/i18n';
+import type { NominationVote } from '#shared/schemas/payment';
+import { toast } from '#client/components/ui/toast-store';
+import { i18n } from '#client/lib/i18n';
 import { CardIntentSync, type CardIntentView } from './card-intent-sync';
-import { prepareCardPayment, saveVoterEmail } from './checkout-api';
+import { prepareCardPayment, saveVoterEmail } from './api/checkout-api';
 import { deviceInfo } from './device-info';
 import { selectionKey } from './vote-selection';
 

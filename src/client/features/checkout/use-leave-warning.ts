@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Asks before the tab is closed or reloaded while `active` (SPEC 4: while a payment is polled or
+ * Asks before the tab is closed or reloaded while `active` (while a payment is polled or
  * pending). Browsers show their own wording; the message is set for those that still use it.
  */
 export function useLeaveWarning(active: boolean, message: string): void {

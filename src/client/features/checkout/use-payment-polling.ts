@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { errorStatus } from '../../lib/api-error';
-import { fetchPaymentStatus } from './checkout-api';
+import { errorStatus } from '#client/lib/api-error';
+import { fetchPaymentStatus } from './api/checkout-api';
 import {
   PaymentPoller,
   type CheckOutcome,
@@ -23,7 +23,8 @@ export interface PaymentPolling extends PollingView {
 
 async function checkStatus(paymentId: string): Promise<CheckOutcome> {
   try {
-    return await fetchPaymentStatus(paymentId);
+    const { status, reason } = await fetchPaymentStatus(paymentId);
+    return status === 'failed' && reason ? { status, reason } : status;
   } catch (error) {
     // 404: the payment no longer exists (a stale id in storage). Anything else, including
     // 429 and 5xx, is treated like a dropped connection: keep trying on schedule.
@@ -37,7 +38,7 @@ const pendingStore = {
   clear: clearPendingPayment,
 };
 
-/** The page's PaymentPoller; a saved pendingPaymentId is resumed on mount (SPEC 4). */
+/** The page's PaymentPoller; a saved pendingPaymentId is resumed on mount. */
 export function usePaymentPolling(callbacks: PollerCallbacks): PaymentPolling {
   const [poller] = useState(() => new PaymentPoller(checkStatus, pendingStore));
   useEffect(() => {

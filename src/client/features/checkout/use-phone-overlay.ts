@@ -12,7 +12,7 @@ export interface PhoneOverlay {
 }
 
 /**
- * The 'Check your phone' overlay's life (SPEC 2): it opens on Pay and counts down 20 s from then,
+ * The 'Check your phone' overlay's life: it opens on Pay and counts down 20 s from then,
  * showing 'Taking longer than expected...' if the request itself is still going at 0; it closes
  * 20 s after the payment was initiated, or earlier when told (an error, or the final answer).
  */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../components/ui/toast-store';
-import { confirmCardPayment } from './checkout-api';
+import { toast } from '#client/components/ui/toast-store';
+import { confirmCardPayment } from './api/checkout-api';
 
 const STRIPE_RETURN_PARAMS = ['payment_intent', 'payment_intent_client_secret', 'redirect_status'];
 

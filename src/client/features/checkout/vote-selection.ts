@@ -1,8 +1,8 @@
-import { VOTES_PER_CATEGORY } from '../../../shared/limits';
-import { amountForVotes } from '../../../shared/money';
-import { totalVotesOf, type NominationVote } from '../../../shared/schemas/payment';
+import { VOTES_PER_CATEGORY } from '#shared/limits';
+import { amountForVotes } from '#shared/money';
+import { totalVotesOf, type NominationVote } from '#shared/schemas/payment';
 
-/** Votes chosen per nomination id, one stepper each (SPEC 5: 0 to 100, default 2). */
+/** Votes chosen per nomination id, one stepper each (0 to 100, default 2). */
 export type VoteCounts = Readonly<Record<string, number>>;
 
 export function defaultVoteCounts(nominationIds: readonly string[]): VoteCounts {

@@ -1,8 +1,8 @@
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VOTES_PER_CATEGORY } from '../../../shared/limits';
-import { Button } from '../../components/ui/button';
+import { VOTES_PER_CATEGORY } from '#shared/limits';
+import { Button } from '#client/components/ui/button';
 import { clampVoteCount } from './vote-selection';
 
 interface VoteStepperProps {
@@ -14,7 +14,7 @@ interface VoteStepperProps {
   onChange: (value: number) => void;
 }
 
-/** Votes for one category: minus, a typed number, plus (SPEC 5: 0 to 100). */
+/** Votes for one category: minus, a typed number, plus (0 to 100). */
 export function VoteStepper({ categoryName, title, value, disabled, onChange }: VoteStepperProps) {
   const { t } = useTranslation('checkout');
   const id = useId();
@@ -66,7 +66,7 @@ export function VoteStepper({ categoryName, title, value, disabled, onChange }: 
             setDraft(null);
           }}
           onFocus={(event) => event.target.select()}
-          className="h-11 w-16 rounded-lg border border-input bg-card text-center text-lg font-semibold tabular-nums focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40 disabled:opacity-50"
+          className="h-11 w-16 rounded-lg border border-input bg-card text-center text-lg font-semibold tabular-nums focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:opacity-50"
         />
         <Button
           variant="outline"

@@ -1,9 +1,13 @@
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, Home } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PageLayout } from '../../components/layout/page-layout';
-import { Card } from '../../components/ui/card';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Link } from 'wouter';
+import { PageLayout } from '#client/components/layout/page-layout';
+import { buttonVariants } from '#client/components/ui/button-variants';
+import { Card } from '#client/components/ui/card';
+import { cn } from '#client/lib/cn';
+import { useDocumentTitle } from '#client/lib/use-document-title';
 
+/** Any unknown address: says the page does not exist, and offers the way back to the categories. */
 export function NotFoundPage() {
   const { t } = useTranslation('common');
   useDocumentTitle(t('notFound.title'));
@@ -16,6 +20,10 @@ export function NotFoundPage() {
             <h1 className="text-2xl font-bold text-foreground">{t('notFound.title')}</h1>
           </div>
           <p className="mt-4 text-sm text-muted-foreground">{t('notFound.text')}</p>
+          <Link href="/" className={cn(buttonVariants(), 'mt-6 w-full sm:w-auto')}>
+            <Home aria-hidden="true" />
+            {t('actions.backToHome')}
+          </Link>
         </Card>
       </div>
     </PageLayout>

@@ -3,20 +3,20 @@ import { ReceiptText, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import type { ReceiptLookupRequest, ReceiptSummary } from '../../../shared/schemas/receipt';
-import { EmptyState } from '../../components/empty-state';
-import { PageLayout } from '../../components/layout/page-layout';
-import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast-store';
-import { serverMessage } from '../../lib/api-error';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { lookupReceipts } from './receipt-api';
+import type { ReceiptLookupRequest, ReceiptSummary } from '#shared/schemas/receipt';
+import { EmptyState } from '#client/components/empty-state';
+import { PageLayout } from '#client/components/layout/page-layout';
+import { Card } from '#client/components/ui/card';
+import { toast } from '#client/components/ui/toast-store';
+import { serverMessage } from '#client/lib/api-error';
+import { useDocumentTitle } from '#client/lib/use-document-title';
+import { lookupReceipts } from './api/receipt-api';
 import { ReceiptLookupForm } from './receipt-lookup-form';
 import { ReceiptModal } from './receipt-modal';
 import { ReceiptSummaryCard } from './receipt-summary-card';
 import { useReceiptViewer } from './use-receipt-viewer';
 
-/** /my-receipts: find receipts by e-mail or phone; ?code= opens one directly (SPEC 2). */
+/** /my-receipts: find receipts by e-mail or phone; ?code= opens one directly. */
 export function MyReceiptsPage() {
   const { t } = useTranslation('receipts');
   const { t: tc } = useTranslation('common');

@@ -1,5 +1,5 @@
 /**
- * Receipt photos from other sites go through our image proxy (SPEC 2 "Receipt modal"): the
+ * Receipt photos from other sites go through our image proxy: the
  * receipt must render even when the artist's host blocks hotlinking or is slow, and the voter's
  * browser never talks to a third party. Our own paths are used as they are.
  */

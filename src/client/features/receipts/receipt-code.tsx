@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const GROUP = 4;
@@ -16,14 +17,16 @@ export function ReceiptCode({ code }: { code: string }) {
         {t('modal.code')}
       </p>
       <p
-        className="mt-1 font-mono text-3xl font-bold tracking-[0.12em] text-ink-950"
+        className="mt-1 font-mono text-xl font-bold tracking-[0.12em] text-ink-950 min-[360px]:text-2xl min-[400px]:text-3xl"
         translate="no"
         data-testid="receipt-code"
       >
         {groups.map((group, index) => (
-          <span key={index} className={index > 0 ? 'ml-3' : undefined}>
-            {group}
-          </span>
+          <Fragment key={index}>
+            {/* A place to break the line that adds no character to a copied code. */}
+            {index > 0 ? <wbr /> : null}
+            <span className={index > 0 ? 'ml-3' : undefined}>{group}</span>
+          </Fragment>
         ))}
       </p>
       <p className="mt-1 text-xs text-ink-700">{t('modal.codeHint')}</p>

@@ -1,12 +1,12 @@
 import { Loader2, Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema } from '../../../shared/schemas/payment';
-import { lookupPhoneSchema, type ReceiptLookupRequest } from '../../../shared/schemas/receipt';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { toast } from '../../components/ui/toast-store';
+import { emailSchema } from '#shared/schemas/payment';
+import { lookupPhoneSchema, type ReceiptLookupRequest } from '#shared/schemas/receipt';
+import { Button } from '#client/components/ui/button';
+import { Input } from '#client/components/ui/input';
+import { Label } from '#client/components/ui/label';
+import { toast } from '#client/components/ui/toast-store';
 
 interface ReceiptLookupFormProps {
   searching: boolean;
@@ -14,7 +14,7 @@ interface ReceiptLookupFormProps {
 }
 
 /**
- * One e-mail field and one phone field (SPEC 2 "Receipt lookup"): typing in one clears and
+ * One e-mail field and one phone field: typing in one clears and
  * disables the other, so it is always clear which one the search uses.
  */
 export function ReceiptLookupForm({ searching, onSearch }: ReceiptLookupFormProps) {

@@ -1,7 +1,7 @@
 import { Camera, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptDetail } from '../../../shared/schemas/receipt';
+import type { ReceiptDetail } from '#shared/schemas/receipt';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,11 +11,16 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { useLocalized } from '../../lib/use-localized';
-import { ArtistPhoto } from '../catalog/artist-photo';
+} from '#client/components/ui/alert-dialog';
+import { Button } from '#client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '#client/components/ui/dialog';
+import { useLocalized } from '#client/lib/use-localized';
+import { ArtistPhoto } from '#client/components/artist-photo';
 import { proxiedImageUrl } from './proxied-image-url';
 import { ReceiptCode } from './receipt-code';
 
@@ -27,7 +32,7 @@ interface ReceiptModalProps {
 }
 
 /**
- * The receipt after a payment or from the lookup (SPEC 2 "Receipt modal"). Every way out (the
+ * The receipt after a payment or from the lookup. Every way out (the
  * Close button, the corner X, Escape, a tap outside) first asks whether the screenshot is saved:
  * for many voters it is their only proof of payment.
  */

@@ -1,10 +1,10 @@
 import { CreditCard, Loader2, ReceiptText, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptSummary } from '../../../shared/schemas/receipt';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { useLanguage } from '../../lib/use-language';
-import { formatMoney } from './format-money';
+import type { ReceiptSummary } from '#shared/schemas/receipt';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { useLanguage } from '#client/lib/use-language';
+import { formatMoney } from '#client/lib/format-money';
 
 interface ReceiptSummaryCardProps {
   receipt: ReceiptSummary;

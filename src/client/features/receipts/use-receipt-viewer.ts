@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptDetail } from '../../../shared/schemas/receipt';
-import { toast } from '../../components/ui/toast-store';
-import { fetchReceipt } from './receipt-api';
+import type { ReceiptDetail } from '#shared/schemas/receipt';
+import { toast } from '#client/components/ui/toast-store';
+import { fetchReceipt } from './api/receipt-api';
 
 /** How a failure to load is worded: a direct link gets the full advice, the list the short one. */
 export type ReceiptFailureWording = 'full' | 'short';

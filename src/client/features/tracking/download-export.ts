@@ -1,4 +1,4 @@
-import { EXPORT_URL } from './tracking-queries';
+import { EXPORT_URL } from './api/tracking-queries';
 import { todayIn } from './payment-display';
 
 /**

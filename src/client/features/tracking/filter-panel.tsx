@@ -1,13 +1,13 @@
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { cn } from '../../lib/cn';
-import { FilterSelect } from './filter-select';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Input } from '#client/components/ui/input';
+import { Label } from '#client/components/ui/label';
+import { cn } from '#client/lib/cn';
+import { LabelledSelect } from '#client/components/ui/labelled-select';
 import {
   activeFilterCount,
   ATTEMPT_FILTERS,
@@ -98,14 +98,14 @@ export function FilterPanel({ state }: { state: TrackingState }) {
           open ? 'grid' : 'hidden',
         )}
       >
-        <FilterSelect
+        <LabelledSelect
           id={id('timezone')}
           label={t('filters.timezone')}
           value={state.timeZone}
           options={TRACKING_TIMEZONES.map((zone) => ({ value: zone.id, label: zone.label }))}
-          onChange={state.setTimeZone}
+          onValueChange={state.setTimeZone}
         />
-        <FilterSelect
+        <LabelledSelect
           id={id('provider')}
           label={t('filters.provider')}
           value={filters.provider}
@@ -113,9 +113,9 @@ export function FilterPanel({ state }: { state: TrackingState }) {
             value,
             label: t(`filters.providers.${value}`),
           }))}
-          onChange={(value) => state.setFilter('provider', value)}
+          onValueChange={(value) => state.setFilter('provider', value)}
         />
-        <FilterSelect
+        <LabelledSelect
           id={id('status')}
           label={t('filters.status')}
           value={filters.status}
@@ -123,9 +123,9 @@ export function FilterPanel({ state }: { state: TrackingState }) {
             value,
             label: t(`filters.statuses.${value}`),
           }))}
-          onChange={(value) => state.setFilter('status', value)}
+          onValueChange={(value) => state.setFilter('status', value)}
         />
-        <FilterSelect
+        <LabelledSelect
           id={id('attempt')}
           label={t('filters.attempt')}
           value={filters.attempt}
@@ -133,7 +133,7 @@ export function FilterPanel({ state }: { state: TrackingState }) {
             value,
             label: t(`filters.attempts.${value}`),
           }))}
-          onChange={(value) => state.setFilter('attempt', value)}
+          onValueChange={(value) => state.setFilter('attempt', value)}
         />
         <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor={id('from')}>{t('filters.from')}</Label>

@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRACKING_PAGE_SIZES } from '../../../shared/limits';
-import { Label } from '../../components/ui/label';
+import { TRACKING_PAGE_SIZES } from '#shared/limits';
+import { Label } from '#client/components/ui/label';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../components/ui/select';
+} from '#client/components/ui/select';
 import type { TrackingPageSize } from './use-tracking-state';
 
 interface PageSizeSelectProps {

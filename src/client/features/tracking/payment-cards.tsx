@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../receipts/format-money';
-import type { TrackingPayment } from '../../../shared/schemas/tracking';
-import { useLanguage } from '../../lib/use-language';
+import { formatMoney } from '#client/lib/format-money';
+import type { TrackingPayment } from '#shared/schemas/tracking';
+import { useLanguage } from '#client/lib/use-language';
 import { formatCreated } from './payment-display';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';

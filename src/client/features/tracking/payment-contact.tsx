@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TrackingPayment } from '../../../shared/schemas/tracking';
+import type { TrackingPayment } from '#shared/schemas/tracking';
 
 /** E-mail (or 'No email') over the phone number, as the voter gave them. */
 export function PaymentContact({

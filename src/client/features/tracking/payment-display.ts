@@ -1,10 +1,10 @@
-import type { Language } from '../../../shared/limits';
-import type { TrackingPayment } from '../../../shared/schemas/tracking';
+import type { Language } from '#shared/limits';
+import type { TrackingPayment } from '#shared/schemas/tracking';
 
 export type DisplayStatus = 'completed' | 'failed' | 'attempted' | 'abandoned';
 
 /**
- * SPEC 4: a pending payment reads 'attempted' once the voter started paying (attemptedAt set) and
+ * A pending payment reads 'attempted' once the voter started paying (attemptedAt set) and
  * 'abandoned' when they never did. Any status beyond the three known ones is shown as stored.
  */
 export function displayStatus(payment: Pick<TrackingPayment, 'status' | 'attemptedAt'>): string {
@@ -16,7 +16,7 @@ export function isDisplayStatus(value: string): value is DisplayStatus {
   return ['completed', 'failed', 'attempted', 'abandoned'].includes(value);
 }
 
-/** SPEC 9: the payment ID is shown as its first 8 characters. */
+/** The payment ID is shown as its first 8 characters. */
 export const shortPaymentId = (id: string) => id.slice(0, 8);
 
 const createdFormats = new Map<string, Intl.DateTimeFormat>();

@@ -1,8 +1,8 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { copyText } from '../../lib/share-link';
+import { Button } from '#client/components/ui/button';
+import { toast } from '#client/components/ui/toast-store';
+import { copyText } from '#client/lib/share-link';
 import { shortPaymentId } from './payment-display';
 
 /** The first 8 characters on screen, the full id on the clipboard for a search or a ticket. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TrackingPayment } from '../../../shared/schemas/tracking';
-import { Badge } from '../../components/ui/badge';
+import type { TrackingPayment } from '#shared/schemas/tracking';
+import { Badge } from '#client/components/ui/badge';
 import { displayStatus, isDisplayStatus, type DisplayStatus } from './payment-display';
 
 const VARIANTS = {
@@ -10,7 +10,7 @@ const VARIANTS = {
   abandoned: 'muted',
 } as const satisfies Record<DisplayStatus, string>;
 
-/** The status as SPEC 4 shows it, plus the failure reason: "why did it fail?" is the usual call. */
+/** The status as voters and admins read it, plus the failure reason: "why did it fail?" is the usual call. */
 export function PaymentStatusBadge({
   payment,
 }: {

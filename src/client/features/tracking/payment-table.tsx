@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../receipts/format-money';
-import type { TrackingPayment } from '../../../shared/schemas/tracking';
-import { useLanguage } from '../../lib/use-language';
+import { formatMoney } from '#client/lib/format-money';
+import type { TrackingPayment } from '#shared/schemas/tracking';
+import { useLanguage } from '#client/lib/use-language';
 import { formatCreated } from './payment-display';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
@@ -18,7 +18,7 @@ const th =
   'px-3 py-3 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
 const td = 'px-3 py-3 align-top';
 
-/** Tablets and larger: one row per payment, every column of SPEC 2 side by side. */
+/** Tablets and larger: one row per payment, every column side by side. */
 export function PaymentTable({ payments, timeZone }: PaymentListProps) {
   const { t } = useTranslation('tracking');
   const language = useLanguage();
@@ -27,7 +27,7 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
       <caption className="sr-only">{t('table.caption')}</caption>
       <colgroup>
         <col className="w-32" />
-        <col className="w-24" />
+        <col className="w-28" />
         <col className="w-28" />
         <col />
         <col className="w-32" />

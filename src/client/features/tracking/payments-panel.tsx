@@ -1,11 +1,11 @@
 import { AlertTriangle, SearchX } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TrackingResponse } from '../../../shared/schemas/tracking';
-import { EmptyState } from '../../components/empty-state';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { cn } from '../../lib/cn';
+import type { TrackingResponse } from '#shared/schemas/tracking';
+import { EmptyState } from '#client/components/empty-state';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { cn } from '#client/lib/cn';
 import { PageSizeSelect } from './page-size-select';
 import { PaymentCards } from './payment-cards';
 import { PaymentTable } from './payment-table';

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { buttonVariants } from '../../components/ui/button-variants';
+import { buttonVariants } from '#client/components/ui/button-variants';
 
 /** Opens the voter's receipt in a new tab so the filtered list stays as it was. */
 export function ReceiptLink({ code }: { code: string }) {

@@ -7,12 +7,12 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../receipts/format-money';
-import type { TrackingResponse } from '../../../shared/schemas/tracking';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { useLanguage } from '../../lib/use-language';
+import { formatMoney } from '#client/lib/format-money';
+import type { TrackingResponse } from '#shared/schemas/tracking';
+import { Card } from '#client/components/ui/card';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { cn } from '#client/lib/cn';
+import { useLanguage } from '#client/lib/use-language';
 
 interface SummaryCardProps {
   icon: LucideIcon;
@@ -38,9 +38,9 @@ function SummaryCard({
   tone = 'default',
 }: SummaryCardProps) {
   return (
-    <Card className={cn('p-4 lg:col-span-1', wide ? 'col-span-3' : 'col-span-2')}>
+    <Card className={cn('min-w-0 p-4 lg:col-span-1', wide ? 'sm:col-span-3' : 'sm:col-span-2')}>
       <div className="flex items-start justify-between gap-2">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <p className="min-w-0 text-sm font-medium break-words text-muted-foreground">{label}</p>
         <span
           className={cn(
             'hidden size-8 shrink-0 items-center justify-center rounded-full sm:inline-flex',
@@ -50,7 +50,9 @@ function SummaryCard({
           <Icon className="size-4" aria-hidden="true" />
         </span>
       </div>
-      <p className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl">{value}</p>
+      <p className="mt-1 text-lg font-semibold tabular-nums [overflow-wrap:anywhere] min-[360px]:text-xl sm:text-2xl">
+        {value}
+      </p>
       <p className="mt-0.5 text-xs text-muted-foreground">{detail}</p>
     </Card>
   );
@@ -71,12 +73,12 @@ export function SummaryCards({ data }: { data: TrackingResponse | undefined }) {
         role="status"
         aria-busy="true"
         aria-label={t('table.loading')}
-        className="grid grid-cols-6 gap-3 lg:grid-cols-5"
+        className="grid grid-cols-2 gap-3 sm:grid-cols-6 lg:grid-cols-5"
       >
         {[3, 3, 2, 2, 2].map((span, index) => (
           <Card
             key={index}
-            className={cn('p-4 lg:col-span-1', span === 3 ? 'col-span-3' : 'col-span-2')}
+            className={cn('p-4 lg:col-span-1', span === 3 ? 'sm:col-span-3' : 'sm:col-span-2')}
           >
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="mt-2 h-7 w-1/2" />
@@ -88,7 +90,10 @@ export function SummaryCards({ data }: { data: TrackingResponse | undefined }) {
   }
 
   return (
-    <section aria-label={t('summary.label')} className="grid grid-cols-6 gap-3 lg:grid-cols-5">
+    <section
+      aria-label={t('summary.label')}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-6 lg:grid-cols-5"
+    >
       <SummaryCard
         wide
         icon={CreditCard}

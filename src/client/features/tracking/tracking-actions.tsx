@@ -1,11 +1,11 @@
 import { Download, Loader2, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { isUnauthorizedError } from '../../lib/api-error';
+import { Button } from '#client/components/ui/button';
+import { toast } from '#client/components/ui/toast-store';
+import { isUnauthorizedError } from '#client/lib/api-error';
 import { downloadExport } from './download-export';
 import { trackingSearchParams, type TrackingFilters } from './tracking-filters';
-import { useCheckCampay } from './tracking-queries';
+import { useCheckCampay } from './api/tracking-queries';
 import type { TrackingTimeZone } from './tracking-timezone';
 
 interface TrackingActionsProps {

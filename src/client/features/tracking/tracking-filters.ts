@@ -1,4 +1,4 @@
-import type { TrackingQueryInput } from '../../../shared/schemas/tracking';
+import type { TrackingQueryInput } from '#shared/schemas/tracking';
 
 export type ProviderFilter = NonNullable<TrackingQueryInput['provider']>;
 export type StatusFilter = NonNullable<TrackingQueryInput['status']>;

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLayout } from '../../components/layout/page-layout';
 import { PaymentsPanel } from './payments-panel';
 import { SummaryCards } from './summary-cards';
 import { TrackingActions } from './tracking-actions';
 import { FilterPanel } from './filter-panel';
 import { datesInverted, pageCount, trackingSearchParams } from './tracking-filters';
-import { useTrackingPage } from './tracking-queries';
+import { useTrackingPage } from './api/tracking-queries';
 import { useTrackingState } from './use-tracking-state';
 
 /** The voter tracking screen itself, for a signed-in admin. */
@@ -27,33 +26,31 @@ export function TrackingScreen() {
   }, [data, isPlaceholderData, page, pages, setPage]);
 
   return (
-    <PageLayout>
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:gap-5 sm:px-6 sm:py-8">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <div>
-            <h1 className="font-display text-3xl font-semibold">{t('title')}</h1>
-            <p className="mt-1 text-muted-foreground">{t('intro')}</p>
-          </div>
-          <TrackingActions filters={filters} timeZone={timeZone} total={data?.total} />
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:gap-5 sm:px-6 sm:py-8">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-display text-3xl font-semibold">{t('title')}</h1>
+          <p className="mt-1 text-muted-foreground">{t('intro')}</p>
         </div>
-        {/* On phones the search comes before the summaries: finding the caller's payment is the
-            job, and it should not sit below the fold. */}
-        <div className="order-2 md:order-1">
-          <SummaryCards data={data} />
-        </div>
-        <div className="order-1 md:order-2">
-          <FilterPanel state={state} />
-        </div>
-        <div className="order-3">
-          <PaymentsPanel
-            state={state}
-            data={data}
-            isError={tracking.isError}
-            isUpdating={tracking.isFetching && isPlaceholderData}
-            onRetry={() => void tracking.refetch()}
-          />
-        </div>
+        <TrackingActions filters={filters} timeZone={timeZone} total={data?.total} />
       </div>
-    </PageLayout>
+      {/* On phones the search comes before the summaries: finding the caller's payment is the
+            job, and it should not sit below the fold. */}
+      <div className="order-2 md:order-1">
+        <SummaryCards data={data} />
+      </div>
+      <div className="order-1 md:order-2">
+        <FilterPanel state={state} />
+      </div>
+      <div className="order-3">
+        <PaymentsPanel
+          state={state}
+          data={data}
+          isError={tracking.isError}
+          isUpdating={tracking.isFetching && isPlaceholderData}
+          onRetry={() => void tracking.refetch()}
+        />
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type {
   DEFAULT_TRACKING_TIMEZONE as SharedDefault,
   TRACKING_TIMEZONES as SharedTimeZones,
-} from '../../../shared/schemas/tracking';
+} from '#shared/schemas/tracking';
 
 /*
  * The same list as the shared schema, checked against it at compile time. Importing the values
@@ -16,8 +16,8 @@ const DEFAULT_TRACKING_TIMEZONE: typeof SharedDefault = 'Africa/Lagos';
 
 export type TrackingTimeZone = (typeof TRACKING_TIMEZONES)[number]['id'];
 
-/** SPEC 9: the admin's choice is remembered under this key. */
-export const TIMEZONE_STORAGE_KEY = 'adminVoterTimezone';
+/** The admin's choice is remembered under this key. */
+const TIMEZONE_STORAGE_KEY = 'adminVoterTimezone';
 
 // Short names an older build may have stored, mapped to the zone they stand for.
 const SHORT_NAMES: Record<string, TrackingTimeZone> = {
@@ -26,7 +26,7 @@ const SHORT_NAMES: Record<string, TrackingTimeZone> = {
   UTC: 'UTC',
 };
 
-export function isTrackingTimeZone(value: unknown): value is TrackingTimeZone {
+function isTrackingTimeZone(value: unknown): value is TrackingTimeZone {
   return TRACKING_TIMEZONES.some((zone) => zone.id === value);
 }
 
@@ -49,8 +49,8 @@ export function saveTimeZone(timeZone: TrackingTimeZone): void {
   }
 }
 
-/** 'WAT (UTC+1)', 'PT (UTC-8)' or 'UTC', as SPEC 2 names them. */
-export function timeZoneLabel(timeZone: TrackingTimeZone): string {
+/** 'WAT (UTC+1)', 'PT (UTC-8)' or 'UTC', as the screen names them. */
+function timeZoneLabel(timeZone: TrackingTimeZone): string {
   return TRACKING_TIMEZONES.find((zone) => zone.id === timeZone)?.label ?? timeZone;
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TRACKING_PAGE_SIZES } from '../../../shared/limits';
+import { TRACKING_PAGE_SIZES } from '#shared/limits';
 import { EMPTY_FILTERS, type TrackingFilters } from './tracking-filters';
 import { readSavedTimeZone, saveTimeZone, type TrackingTimeZone } from './tracking-timezone';
 

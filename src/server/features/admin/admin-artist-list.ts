@@ -1,9 +1,9 @@
-import type { AdminArtist, FrenchField } from '../../../shared/schemas/admin.js';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.js';
-import { missingFrench } from '../translation/french-fields.js';
+import type { AdminArtist, FrenchField } from '#shared/schemas/admin.js';
+import type { CatalogSnapshot } from '#server/features/catalog/catalog-snapshot.js';
+import { missingFrench } from '#server/features/translation/french-fields.js';
 
 /**
- * SPEC 3 "Artist (admin list)": the same figures the public site shows (read from the catalogue
+ * The same figures the public site shows (read from the catalogue
  * snapshot, so trending and totals never disagree between the two), by name, without hidden
  * artists, plus which French texts are missing anywhere in the artist's profile.
  */

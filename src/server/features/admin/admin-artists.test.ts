@@ -1,26 +1,41 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { artists, nominations } from '../../db/schema.js';
+import { artists, nominations } from '#server/db/schema.js';
 import {
   adminArtistDetailSchema,
   adminArtistSchema,
   type ArtistFormInput,
-} from '../../../shared/schemas/admin.js';
-import { statsSchema } from '../../../shared/schemas/analytics.js';
-import { publicArtistSchema } from '../../../shared/schemas/catalog.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
-import { signedInUser } from '../../../../test/factories/user-factory.js';
-import { createCategory, createNominee } from '../../../../test/factories/catalog-factory.js';
-import { createCompletedPayment } from '../../../../test/factories/payment-factory.js';
-import { adminRequest, catalogueFingerprint } from '../../../../test/factories/admin-request.js';
+} from '#shared/schemas/admin.js';
+import { statsSchema } from '#shared/schemas/analytics.js';
+import { publicArtistSchema } from '#shared/schemas/catalog.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { call } from '#test/support/call-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
+import { signedInUser } from '#test/factories/user-factory.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createCompletedPayment } from '#test/factories/payment-factory.js';
+import { catalogueFingerprint } from '#test/factories/catalogue-fingerprint.js';
 
 describeEachDatabase('admin artists', (kind) => {
   let t: TestApp;
   let headers: Record<string, string>;
   let categoryIds: string[];
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-    adminRequest(t.app, headers, method, url, body);
+  const admin = <T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ) =>
+    call<T>(t.app, {
+      method,
+      url,
+      headers,
+      ...(body === undefined
+        ? {}
+        : {
+            body: JSON.stringify(body),
+            headers: { ...headers, 'content-type': 'application/json' },
+          }),
+    });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -46,9 +61,9 @@ describeEachDatabase('admin artists', (kind) => {
   });
 
   it('creates an artist with its nominations in one go, visible on the public site', async () => {
-    const response = await call('POST', '/api/admin/artists', form());
-    expect(response.statusCode).toBe(201);
-    const created = adminArtistDetailSchema.parse(response.json());
+    const response = await admin('POST', '/api/admin/artists', form());
+    expect(response.status).toBe(201);
+    const created = adminArtistDetailSchema.parse(response.body);
     expect(created).toMatchObject({ name: 'Ndolo Bassa', isFeatured: true, totalVotes: 0 });
     expect(created.nominations.map((n) => n.categoryId).sort()).toEqual(
       categoryIds.slice(0, 2).sort(),
@@ -58,19 +73,19 @@ describeEachDatabase('admin artists', (kind) => {
     expect(song?.missingFrench).toEqual(['nominationTitleFr', 'nominationDescriptionFr']);
 
     const publicArtist = publicArtistSchema.parse(
-      (await t.app.inject({ url: `/api/artists/${created.id}` })).json(),
+      (await call(t.app, { method: 'GET', url: `/api/artists/${created.id}` })).body,
     );
     expect(publicArtist.categoryCount).toBe(2);
-    const list = adminArtistSchema.array().parse((await call('GET', '/api/admin/artists')).json());
+    const list = adminArtistSchema.array().parse((await admin('GET', '/api/admin/artists')).body);
     const listed = list.find((a) => a.id === created.id);
     expect(listed?.missingFrench.sort()).toEqual(
       ['bioFr', 'nominationDescriptionFr', 'nominationTitleFr'].sort(),
     );
     expect(Object.keys(listed!)).not.toContain('nameFr');
-    expect((await call('GET', `/api/admin/artists/${created.id}`)).json()).toEqual(created);
+    expect((await admin('GET', `/api/admin/artists/${created.id}`)).body).toEqual(created);
   });
 
-  it('validates as SPEC 5 says, and a refused save changes nothing', async () => {
+  it('validates every field, and a refused save changes nothing', async () => {
     const before = await catalogueFingerprint(t.app);
     const cases: Array<[unknown, string]> = [
       [form({ nominations: [] }), 'Please add at least one category nomination'],
@@ -96,7 +111,7 @@ describeEachDatabase('admin artists', (kind) => {
       [{ ...form(), isFeatured: 'yes' }, 'Featured must be true or false'],
     ];
     const existing = adminArtistDetailSchema.parse(
-      (await call('POST', '/api/admin/artists', form({ name: 'Fixed' }))).json(),
+      (await admin('POST', '/api/admin/artists', form({ name: 'Fixed' }))).body,
     );
     const baseline = await catalogueFingerprint(t.app);
     expect(baseline).not.toBe(before);
@@ -105,9 +120,9 @@ describeEachDatabase('admin artists', (kind) => {
         ['POST', '/api/admin/artists'],
         ['PUT', `/api/admin/artists/${existing.id}`],
       ] as const) {
-        const response = await call(method, url, body);
-        expect(response.statusCode, `${method} ${message}`).toBe(400);
-        expect(response.json().message).toContain(message);
+        const response = await admin(method, url, body);
+        expect(response.status, `${method} ${message}`).toBe(400);
+        expect(response.body.message).toContain(message);
       }
     }
     expect(await catalogueFingerprint(t.app)).toBe(baseline);
@@ -116,7 +131,7 @@ describeEachDatabase('admin artists', (kind) => {
   it('keeps nomination ids and share links for categories that stay, and deactivates removed ones that have votes', async () => {
     const created = adminArtistDetailSchema.parse(
       (
-        await call(
+        await admin(
           'POST',
           '/api/admin/artists',
           form({
@@ -128,19 +143,19 @@ describeEachDatabase('admin artists', (kind) => {
             ],
           }),
         )
-      ).json(),
+      ).body,
     );
     const byCategory = new Map(created.nominations.map((n) => [n.categoryId, n]));
     const voted = byCategory.get(categoryIds[1]!)!;
     await createCompletedPayment(t.app.ctx.db, {
       votes: [{ nominationId: voted.id, voteCount: 4 }],
     });
-    const stats = statsSchema.parse((await call('GET', '/api/stats')).json());
+    const stats = statsSchema.parse((await admin('GET', '/api/stats')).body);
 
     // Keep Album (renamed title), drop Song (voted) and Video (no votes), add Live.
     const updated = adminArtistDetailSchema.parse(
       (
-        await call(
+        await admin(
           'PUT',
           `/api/admin/artists/${created.id}`,
           form({
@@ -151,7 +166,7 @@ describeEachDatabase('admin artists', (kind) => {
             ],
           }),
         )
-      ).json(),
+      ).body,
     );
     const album = updated.nominations.find((n) => n.categoryId === categoryIds[0]);
     expect(album).toMatchObject({
@@ -170,16 +185,15 @@ describeEachDatabase('admin artists', (kind) => {
       await t.app.ctx.db.select().from(nominations).where(eq(nominations.id, videoId)),
     ).toEqual([]);
     expect(
-      (await t.app.inject({ url: `/api/nominations/share/${voted.shareableLink}` })).statusCode,
+      (await call(t.app, { method: 'GET', url: `/api/nominations/share/${voted.shareableLink}` }))
+        .status,
     ).toBe(404);
-    expect(statsSchema.parse((await call('GET', '/api/stats')).json()).campay).toEqual(
-      stats.campay,
-    );
+    expect(statsSchema.parse((await admin('GET', '/api/stats')).body).campay).toEqual(stats.campay);
 
     // Nominating the artist in Song again brings back the same nomination, votes and link.
     const again = adminArtistDetailSchema.parse(
       (
-        await call(
+        await admin(
           'PUT',
           `/api/admin/artists/${created.id}`,
           form({
@@ -187,7 +201,7 @@ describeEachDatabase('admin artists', (kind) => {
             nominations: [{ categoryId: categoryIds[0]! }, { categoryId: categoryIds[1]! }],
           }),
         )
-      ).json(),
+      ).body,
     );
     expect(again.nominations.find((n) => n.categoryId === categoryIds[1])).toMatchObject({
       id: voted.id,
@@ -199,25 +213,32 @@ describeEachDatabase('admin artists', (kind) => {
 
   it('answers 404 for unknown or hidden artists and 400 for malformed ids', async () => {
     const unknown = '6f1c1f8e-1d2b-4c3a-9f00-000000000000';
-    expect((await call('GET', `/api/admin/artists/${unknown}`)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/admin/artists/${unknown}`, form())).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/admin/artists/${unknown}`)).statusCode).toBe(404);
-    expect((await call('GET', '/api/admin/artists/123')).statusCode).toBe(400);
-    expect((await call('PUT', '/api/admin/artists/123', form())).statusCode).toBe(400);
+    expect((await admin('GET', `/api/admin/artists/${unknown}`)).status).toBe(404);
+    expect((await admin('PUT', `/api/admin/artists/${unknown}`, form())).status).toBe(404);
+    expect((await admin('DELETE', `/api/admin/artists/${unknown}`)).status).toBe(404);
+    expect((await admin('GET', '/api/admin/artists/123')).status).toBe(400);
+    expect((await admin('PUT', '/api/admin/artists/123', form())).status).toBe(400);
   });
 
-  it('deletes an artist without votes outright', async () => {
+  it('hides an artist without votes too, so Undo can bring it back', async () => {
     const { artist, nominations: own } = await createNominee(t.app.ctx.db, {
       categoryIds: [categoryIds[0]!],
     });
-    expect((await call('DELETE', `/api/admin/artists/${artist.id}`)).json()).toEqual({
+    expect((await admin('DELETE', `/api/admin/artists/${artist.id}`)).body).toEqual({
       id: artist.id,
-      outcome: 'deleted',
+      outcome: 'hidden',
+      nominationIds: [own[0]!.id],
     });
-    expect(await t.app.ctx.db.select().from(artists).where(eq(artists.id, artist.id))).toEqual([]);
-    expect(
-      await t.app.ctx.db.select().from(nominations).where(eq(nominations.id, own[0]!.id)),
-    ).toEqual([]);
+    const [row] = await t.app.ctx.db.select().from(artists).where(eq(artists.id, artist.id));
+    expect(row).toMatchObject({ isActive: false });
+    const [nomination] = await t.app.ctx.db
+      .select()
+      .from(nominations)
+      .where(eq(nominations.id, own[0]!.id));
+    expect(nomination).toMatchObject({ isActive: false });
+    expect((await call(t.app, { method: 'GET', url: `/api/artists/${artist.id}` })).status).toBe(
+      404,
+    );
   });
 
   it('hides an artist with paid votes: gone from every list, still in every total', async () => {
@@ -228,12 +249,13 @@ describeEachDatabase('admin artists', (kind) => {
       provider: 'stripe',
       votes: [{ nominationId: own[1]!.id, voteCount: 3 }],
     });
-    const before = statsSchema.parse((await call('GET', '/api/stats')).json());
-    expect((await call('DELETE', `/api/admin/artists/${artist.id}`)).json()).toEqual({
+    const before = statsSchema.parse((await admin('GET', '/api/stats')).body);
+    expect((await admin('DELETE', `/api/admin/artists/${artist.id}`)).body).toEqual({
       id: artist.id,
       outcome: 'hidden',
+      nominationIds: expect.arrayContaining(own.map((n) => n.id)),
     });
-    const after = statsSchema.parse((await call('GET', '/api/stats')).json());
+    const after = statsSchema.parse((await admin('GET', '/api/stats')).body);
     expect(after.stripe).toEqual(before.stripe);
     expect(after.totalVotes).toBe(before.totalVotes);
     expect(after.totalArtists).toBe(before.totalArtists - 1);
@@ -243,9 +265,11 @@ describeEachDatabase('admin artists', (kind) => {
       .where(eq(nominations.artistId, artist.id));
     expect(rows.every((n) => !n.isActive)).toBe(true);
     expect(rows).toHaveLength(2);
-    const list = (await call('GET', '/api/admin/artists')).json() as Array<{ id: string }>;
+    const list = (await admin<Array<{ id: string }>>('GET', '/api/admin/artists')).body;
     expect(list.map((a) => a.id)).not.toContain(artist.id);
-    expect((await t.app.inject({ url: `/api/artists/${artist.id}` })).statusCode).toBe(404);
-    expect((await call('PUT', `/api/admin/artists/${artist.id}`, form())).statusCode).toBe(404);
+    expect((await call(t.app, { method: 'GET', url: `/api/artists/${artist.id}` })).status).toBe(
+      404,
+    );
+    expect((await admin('PUT', `/api/admin/artists/${artist.id}`, form())).status).toBe(404);
   });
 });

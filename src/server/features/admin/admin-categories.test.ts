@@ -1,24 +1,36 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { categories, nominations, paymentVotes } from '../../db/schema.js';
-import { adminCategorySchema, deleteResultSchema } from '../../../shared/schemas/admin.js';
-import { categorySchema } from '../../../shared/schemas/catalog.js';
-import { statsSchema } from '../../../shared/schemas/analytics.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
-import { signedInUser } from '../../../../test/factories/user-factory.js';
-import { createCategory, createNominee } from '../../../../test/factories/catalog-factory.js';
-import {
-  createCompletedPayment,
-  createPendingPayment,
-} from '../../../../test/factories/payment-factory.js';
-import { adminRequest, catalogueFingerprint } from '../../../../test/factories/admin-request.js';
+import { categories, nominations, paymentVotes } from '#server/db/schema.js';
+import { adminCategorySchema, deleteResultSchema } from '#shared/schemas/admin.js';
+import { categorySchema } from '#shared/schemas/catalog.js';
+import { statsSchema } from '#shared/schemas/analytics.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { call } from '#test/support/call-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
+import { signedInUser } from '#test/factories/user-factory.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createCompletedPayment, createPendingPayment } from '#test/factories/payment-factory.js';
+import { catalogueFingerprint } from '#test/factories/catalogue-fingerprint.js';
 
 describeEachDatabase('admin categories', (kind) => {
   let t: TestApp;
   let headers: Record<string, string>;
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-    adminRequest(t.app, headers, method, url, body);
+  const admin = <T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ) =>
+    call<T>(t.app, {
+      method,
+      url,
+      headers,
+      ...(body === undefined
+        ? {}
+        : {
+            body: JSON.stringify(body),
+            headers: { ...headers, 'content-type': 'application/json' },
+          }),
+    });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -27,14 +39,14 @@ describeEachDatabase('admin categories', (kind) => {
   afterAll(() => t.close());
 
   it('creates a category, applying the form defaults, and the public site shows it at once', async () => {
-    await t.app.inject({ url: '/api/categories' }); // warm the public cache first
-    const response = await call('POST', '/api/admin/categories', {
+    await call(t.app, { method: 'GET', url: '/api/categories' }); // warm the public cache first
+    const response = await admin('POST', '/api/admin/categories', {
       name: '  Best Newcomer  ',
       description: 'Fresh talent',
       nameFr: '',
     });
-    expect(response.statusCode).toBe(201);
-    const created = adminCategorySchema.parse(response.json());
+    expect(response.status).toBe(201);
+    const created = adminCategorySchema.parse(response.body);
     expect(created).toMatchObject({
       name: 'Best Newcomer',
       nameFr: null,
@@ -48,11 +60,11 @@ describeEachDatabase('admin categories', (kind) => {
     });
     const listed = categorySchema
       .array()
-      .parse((await t.app.inject({ url: '/api/categories' })).json());
+      .parse((await call(t.app, { method: 'GET', url: '/api/categories' })).body);
     expect(listed.map((c) => c.id)).toContain(created.id);
     const adminList = adminCategorySchema
       .array()
-      .parse((await call('GET', '/api/admin/categories')).json());
+      .parse((await admin('GET', '/api/admin/categories')).body);
     expect(adminList.find((c) => c.id === created.id)?.name).toBe('Best Newcomer');
   });
 
@@ -69,10 +81,10 @@ describeEachDatabase('admin categories', (kind) => {
       isActive: false,
       id: '00000000-0000-4000-8000-000000000000',
     };
-    const response = await call('PUT', `/api/admin/categories/${category.id}`, body);
-    expect(response.statusCode).toBe(200);
+    const response = await admin('PUT', `/api/admin/categories/${category.id}`, body);
+    expect(response.status).toBe(200);
     const { isActive: _ignored, id: _id, ...accepted } = body;
-    expect(response.json()).toMatchObject({ ...accepted, id: category.id, missingFrench: [] });
+    expect(response.body).toMatchObject({ ...accepted, id: category.id, missingFrench: [] });
     const [row] = await t.app.ctx.db
       .select()
       .from(categories)
@@ -114,43 +126,43 @@ describeEachDatabase('admin categories', (kind) => {
         ['POST', '/api/admin/categories'],
         ['PUT', `/api/admin/categories/${category.id}`],
       ] as const) {
-        const response = await call(method, url, body);
-        expect(response.statusCode, `${method} ${JSON.stringify(body)}`).toBe(400);
-        expect(response.json().message).toContain(message);
+        const response = await admin(method, url, body);
+        expect(response.status, `${method} ${JSON.stringify(body)}`).toBe(400);
+        expect(response.body.message).toContain(message);
       }
     }
-    const notJson = await t.app.inject({
+    const notJson = await call(t.app, {
       method: 'POST',
       url: '/api/admin/categories',
       headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"name": ',
+      body: '{"name": ',
     });
-    expect(notJson.statusCode).toBe(400);
-    const plain = await t.app.inject({
+    expect(notJson.status).toBe(400);
+    const plain = await call(t.app, {
       method: 'POST',
       url: '/api/admin/categories',
       headers: { ...headers, 'content-type': 'text/plain' },
-      payload: 'name=x',
+      body: 'name=x',
     });
-    expect(plain.statusCode).toBe(400);
+    expect(plain.status).toBe(400);
     expect(await catalogueFingerprint(t.app)).toBe(before);
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
-    expect((await call('PUT', '/api/admin/categories/nope', { name: 'x' })).statusCode).toBe(400);
-    expect((await call('DELETE', '/api/admin/categories/nope')).statusCode).toBe(400);
+    expect((await admin('PUT', '/api/admin/categories/nope', { name: 'x' })).status).toBe(400);
+    expect((await admin('DELETE', '/api/admin/categories/nope')).status).toBe(400);
     const unknown = '6f1c1f8e-1d2b-4c3a-9f00-000000000000';
-    expect((await call('PUT', `/api/admin/categories/${unknown}`, { name: 'x' })).statusCode).toBe(
+    expect((await admin('PUT', `/api/admin/categories/${unknown}`, { name: 'x' })).status).toBe(
       404,
     );
-    expect((await call('DELETE', `/api/admin/categories/${unknown}`)).statusCode).toBe(404);
+    expect((await admin('DELETE', `/api/admin/categories/${unknown}`)).status).toBe(404);
   });
 
   it('deletes a category without votes, with its nominations', async () => {
     const category = await createCategory(t.app.ctx.db);
     const { nominations: own } = await createNominee(t.app.ctx.db, { categoryIds: [category.id] });
-    const response = await call('DELETE', `/api/admin/categories/${category.id}`);
-    expect(deleteResultSchema.parse(response.json())).toEqual({
+    const response = await admin('DELETE', `/api/admin/categories/${category.id}`);
+    expect(deleteResultSchema.parse(response.body)).toEqual({
       id: category.id,
       outcome: 'deleted',
     });
@@ -173,12 +185,12 @@ describeEachDatabase('admin categories', (kind) => {
       provider: 'stripe',
       votes: [{ nominationId: own[0]!.id, voteCount: 1 }],
     });
-    const statsBefore = statsSchema.parse((await call('GET', '/api/stats')).json());
+    const statsBefore = statsSchema.parse((await admin('GET', '/api/stats')).body);
 
-    const response = await call('DELETE', `/api/admin/categories/${category.id}`);
-    expect(response.json()).toEqual({ id: category.id, outcome: 'hidden' });
+    const response = await admin('DELETE', `/api/admin/categories/${category.id}`);
+    expect(response.body).toEqual({ id: category.id, outcome: 'hidden' });
 
-    const statsAfter = statsSchema.parse((await call('GET', '/api/stats')).json());
+    const statsAfter = statsSchema.parse((await admin('GET', '/api/stats')).body);
     expect(statsAfter.campay).toEqual(statsBefore.campay);
     expect(statsAfter.totalVotes).toBe(statsBefore.totalVotes);
     expect(statsAfter.totalCategories).toBe(statsBefore.totalCategories - 1);
@@ -193,12 +205,14 @@ describeEachDatabase('admin categories', (kind) => {
       .where(eq(nominations.id, own[0]!.id));
     expect(nomination).toMatchObject({ isActive: false, voteCount: 7 });
 
-    expect((await t.app.inject({ url: `/api/categories/${category.id}` })).statusCode).toBe(404);
-    const adminList = (await call('GET', '/api/admin/categories')).json() as Array<{ id: string }>;
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/categories/${category.id}` })).status,
+    ).toBe(404);
+    const adminList = (await admin<Array<{ id: string }>>('GET', '/api/admin/categories')).body;
     expect(adminList.map((c) => c.id)).not.toContain(category.id);
     expect(
-      (await call('PUT', `/api/admin/categories/${category.id}`, { name: 'back?' })).statusCode,
+      (await admin('PUT', `/api/admin/categories/${category.id}`, { name: 'back?' })).status,
     ).toBe(404);
-    expect((await call('DELETE', `/api/admin/categories/${category.id}`)).statusCode).toBe(404);
+    expect((await admin('DELETE', `/api/admin/categories/${category.id}`)).status).toBe(404);
   });
 });

@@ -1,21 +1,21 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { artists, categories, nominationHourlyVotes, nominations } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/http-error.js';
+import type { Db } from '#server/db/client.js';
+import { artists, categories, nominations } from '#server/db/schema.js';
+import { badRequest, notFound } from '#server/http/http-error.js';
 import type {
   AdminArtistDetail,
+  ArtistDeleteResult,
   ArtistForm,
-  DeleteResult,
   FrenchField,
   NominationForm,
-} from '../../../shared/schemas/admin.js';
+} from '#shared/schemas/admin.js';
 import {
   asFrenchFields,
   machineFlags,
   mergeFrench,
   missingFrench,
-} from '../translation/french-fields.js';
-import { nominationsWithPayments } from './entity-has-votes.js';
+} from '#server/features/translation/french-fields.js';
+import { hideNominations, removeNominations } from './nomination-removal.js';
 
 type NominationRow = typeof nominations.$inferSelect;
 
@@ -199,30 +199,21 @@ export async function saveArtist(
     }
 
     const removed = existing.filter((row) => row.isActive && !kept.includes(row.id));
-    if (removed.length) {
-      const removedIds = removed.map((r) => r.id);
-      const paid = await nominationsWithPayments(tx, removedIds);
-      const hide = removedIds.filter((rid) => paid.has(rid));
-      const drop = removedIds.filter((rid) => !paid.has(rid));
-      if (hide.length) {
-        await tx.update(nominations).set({ isActive: false }).where(inArray(nominations.id, hide));
-      }
-      if (drop.length) {
-        await tx
-          .delete(nominationHourlyVotes)
-          .where(inArray(nominationHourlyVotes.nominationId, drop));
-        await tx.delete(nominations).where(inArray(nominations.id, drop));
-      }
-    }
+    await removeNominations(
+      tx,
+      removed.map((r) => r.id),
+    );
     return { id: artistId, nominationIds: kept };
   });
 }
 
 /**
- * Deletes an artist and its nominations when no payment names them; otherwise hides them, so
- * receipts, payment history and every total keep their votes.
+ * Takes an artist and its nominations off the site and out of the admin lists. Nothing is erased,
+ * whether or not any payment names them: receipts, payment history and every total keep their
+ * votes, and Undo (restoreArtist) can bring everything back as it was. Returns the nominations it
+ * hid; one an earlier edit had already hidden is not among them.
  */
-export async function deleteArtist(db: Db, id: string): Promise<DeleteResult> {
+export async function deleteArtist(db: Db, id: string): Promise<ArtistDeleteResult> {
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .select({ id: artists.id })
@@ -230,28 +221,48 @@ export async function deleteArtist(db: Db, id: string): Promise<DeleteResult> {
       .where(and(eq(artists.id, id), eq(artists.isActive, true)))
       .for('update');
     if (!stored) throw notFound('Artist not found');
-    const own = await tx
-      .select({ id: nominations.id })
-      .from(nominations)
-      .where(eq(nominations.artistId, id))
+    const hidden = await hideNominations(tx, eq(nominations.artistId, id));
+    await tx
+      .update(artists)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(eq(artists.id, id));
+    return { id, outcome: 'hidden' as const, nominationIds: hidden };
+  });
+}
+
+/**
+ * Undo of deleteArtist: the artist and the given nominations (those the delete hid) are active
+ * again, with the ids, share links and vote counts they always kept, so every total is exactly what
+ * it was. A nomination whose category was deleted meanwhile stays hidden. Restoring an artist that
+ * is already active changes nothing, so a repeated Undo is harmless.
+ */
+export async function restoreArtist(db: Db, id: string, nominationIds: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select({ id: artists.id, isActive: artists.isActive })
+      .from(artists)
+      .where(eq(artists.id, id))
       .for('update');
-    const ids = own.map((n) => n.id);
-    const paid = await nominationsWithPayments(tx, ids);
-    if (paid.size) {
-      await tx.update(nominations).set({ isActive: false }).where(eq(nominations.artistId, id));
-      await tx
-        .update(artists)
-        .set({ isActive: false, updatedAt: new Date() })
-        .where(eq(artists.id, id));
-      return { id, outcome: 'hidden' as const };
-    }
-    if (ids.length) {
-      await tx
-        .delete(nominationHourlyVotes)
-        .where(inArray(nominationHourlyVotes.nominationId, ids));
-      await tx.delete(nominations).where(inArray(nominations.id, ids));
-    }
-    await tx.delete(artists).where(eq(artists.id, id));
-    return { id, outcome: 'deleted' as const };
+    if (!stored) throw notFound('Artist not found');
+    if (stored.isActive) return;
+    await tx
+      .update(artists)
+      .set({ isActive: true, updatedAt: new Date() })
+      .where(eq(artists.id, id));
+    if (!nominationIds.length) return;
+    const liveCategories = tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.isActive, true));
+    await tx
+      .update(nominations)
+      .set({ isActive: true })
+      .where(
+        and(
+          eq(nominations.artistId, id),
+          inArray(nominations.id, nominationIds),
+          inArray(nominations.categoryId, liveCategories),
+        ),
+      );
   });
 }

@@ -1,17 +1,23 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { categories, nominationHourlyVotes, nominations } from '../../db/schema.js';
-import { notFound } from '../../http/http-error.js';
-import type { AdminCategory, CategoryForm, DeleteResult } from '../../../shared/schemas/admin.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { categories, nominations } from '#server/db/schema.js';
+import { notFound } from '#server/http/http-error.js';
+import type { AdminCategory, CategoryForm, DeleteResult } from '#shared/schemas/admin.js';
 import {
   asFrenchFields,
   machineFlags,
   mergeFrench,
   missingFrench,
-} from '../translation/french-fields.js';
-import { nominationsWithPayments } from './entity-has-votes.js';
+} from '#server/features/translation/french-fields.js';
+import {
+  eraseNominations,
+  hideNominations,
+  nominationsWithPayments,
+} from './nomination-removal.js';
+import { rowsOf } from '#server/db/rows.js';
 
-interface CategoryRow {
+/** A visible category with its nominee and vote counts (raw SQL: an aggregate join). */
+interface CategoryWithCountsRow {
   id: string;
   name: string;
   name_fr: string | null;
@@ -43,7 +49,7 @@ export async function listAdminCategories(db: Db, id?: string): Promise<AdminCat
     ) s ON s.category_id = c.id
     WHERE c.is_active ${id ? sql`AND c.id = ${id}` : sql``}
     ORDER BY c.created_at, c.name`);
-  return (result as unknown as { rows: CategoryRow[] }).rows.map((c) => ({
+  return rowsOf<CategoryWithCountsRow>(result).map((c) => ({
     id: c.id,
     name: c.name,
     nameFr: c.name_fr,
@@ -134,20 +140,14 @@ export async function deleteCategory(db: Db, id: string): Promise<DeleteResult> 
     const ids = own.map((n) => n.id);
     const paid = await nominationsWithPayments(tx, ids);
     if (paid.size) {
-      const now = new Date();
-      await tx.update(nominations).set({ isActive: false }).where(eq(nominations.categoryId, id));
+      await hideNominations(tx, eq(nominations.categoryId, id));
       await tx
         .update(categories)
-        .set({ isActive: false, updatedAt: now })
+        .set({ isActive: false, updatedAt: new Date() })
         .where(eq(categories.id, id));
       return { id, outcome: 'hidden' as const };
     }
-    if (ids.length) {
-      await tx
-        .delete(nominationHourlyVotes)
-        .where(inArray(nominationHourlyVotes.nominationId, ids));
-      await tx.delete(nominations).where(inArray(nominations.id, ids));
-    }
+    await eraseNominations(tx, ids);
     await tx.delete(categories).where(eq(categories.id, id));
     return { id, outcome: 'deleted' as const };
   });

@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { parse } from '../../http/parse.js';
-import { artistFormSchema, categoryFormSchema } from '../../../shared/schemas/admin.js';
-import { idParamsSchema } from '../../../shared/schemas/ids.js';
-import { preEncodedRoute, sendEncoded } from '../../http/encoded-body.js';
-import { catalogCache } from '../catalog/catalog-cache.js';
-import { frenchTranslation } from '../translation/french-translation.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '#server/http/route-schema.js';
+import {
+  adminArtistDetailSchema,
+  adminArtistSchema,
+  adminCategorySchema,
+  artistDeleteResultSchema,
+  artistFormSchema,
+  categoryFormSchema,
+  deleteResultSchema,
+  restoreArtistSchema,
+  type ArtistForm,
+} from '#shared/schemas/admin.js';
+import { idParamsSchema } from '#shared/schemas/ids.js';
+import { preEncodedRoute, sendEncoded } from '#server/http/encoded-body.js';
 import { listAdminArtists } from './admin-artist-list.js';
-import { deleteArtist, getAdminArtist, saveArtist } from './artist-store.js';
+import { deleteArtist, getAdminArtist, restoreArtist, saveArtist } from './artist-store.js';
 import {
   createCategory,
   deleteCategory,
@@ -14,40 +24,61 @@ import {
   listAdminCategories,
   updateCategory,
 } from './category-store.js';
-import { parseBody } from './parse-body.js';
 
 /** How long a save's answer waits for machine translation before answering without it. */
 const TRANSLATION_WAIT_MS = 1500;
 /** Fifty nominations with long descriptions in two languages fit; the global limit is 64 KiB. */
 const ARTIST_BODY_LIMIT = 1024 * 1024;
 
+/** Signed-out and non-admin callers are refused before anything else (route-access.ts). */
+const GUARDED = errorResponses(401, 403);
+const artistId = { what: 'artist id' } as const;
+const categoryId = { what: 'category id' } as const;
+const form = { form: true } as const;
+
 /**
- * Admin API (SPEC 7). Every route here is under /api/admin, so the route-access hook guards it
+ * Admin API. Every route here is under /api/admin, so the route-access hook guards it
  * (401 signed out, 403 not admin) before anything else runs. Each change emits
  * 'catalog-changed' so the public catalogue and the admin lists show it at once.
  */
-export default async function adminRoutes(app: FastifyInstance): Promise<void> {
+export default async function adminRoutes(plain: FastifyInstance): Promise<void> {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db, events } = app.ctx;
-  const translation = frenchTranslation(app.ctx, app.log);
+  const { translation } = app.ctx;
   app.addHook('onClose', async () => translation.idle());
   const changed = () => events.emit('catalog-changed');
 
-  app.get('/admin/artists', preEncodedRoute, async (_request, reply) => {
-    const snapshot = await catalogCache(app.ctx).get();
-    return sendEncoded(
-      reply.header('cache-control', 'no-store'),
-      snapshot.json('admin:artists', () => listAdminArtists(snapshot)),
-    );
-  });
+  // The list is the snapshot's pre-encoded answer, sent as it is.
+  app.get(
+    '/admin/artists',
+    {
+      ...preEncodedRoute,
+      schema: { tags: ['admin'], response: { 200: z.array(adminArtistSchema), ...GUARDED } },
+    },
+    async (_request, reply) => {
+      const snapshot = await app.ctx.catalog.get();
+      return sendEncoded(
+        reply.header('cache-control', 'no-store'),
+        snapshot.json('admin:artists', () => listAdminArtists(snapshot)),
+      );
+    },
+  );
 
-  app.get('/admin/artists/:id', async (request) => {
-    const { id } = parse(idParamsSchema, request.params, 'artist id');
-    return getAdminArtist(db, id);
-  });
+  app.get(
+    '/admin/artists/:id',
+    {
+      config: { input: artistId },
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => getAdminArtist(db, request.params.id),
+  );
 
-  const saveAndTranslate = async (id: string | undefined, body: unknown) => {
-    const form = parseBody(artistFormSchema, body);
-    const saved = await saveArtist(db, form, id);
+  const saveAndTranslate = async (id: string | undefined, artist: ArtistForm) => {
+    const saved = await saveArtist(db, artist, id);
     changed();
     await translation.fill(
       [
@@ -59,48 +90,135 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     return getAdminArtist(db, saved.id);
   };
 
-  app.post('/admin/artists', { bodyLimit: ARTIST_BODY_LIMIT }, async (request, reply) => {
-    return reply.status(201).send(await saveAndTranslate(undefined, request.body));
-  });
+  app.post(
+    '/admin/artists',
+    {
+      bodyLimit: ARTIST_BODY_LIMIT,
+      config: { input: form },
+      schema: {
+        tags: ['admin'],
+        body: artistFormSchema,
+        response: { 201: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await saveAndTranslate(undefined, request.body)),
+  );
 
-  app.put('/admin/artists/:id', { bodyLimit: ARTIST_BODY_LIMIT }, async (request) => {
-    const { id } = parse(idParamsSchema, request.params, 'artist id');
-    return saveAndTranslate(id, request.body);
-  });
+  app.put(
+    '/admin/artists/:id',
+    {
+      bodyLimit: ARTIST_BODY_LIMIT,
+      config: { input: { params: artistId, body: form } },
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        body: artistFormSchema,
+        response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => saveAndTranslate(request.params.id, request.body),
+  );
 
-  app.delete('/admin/artists/:id', async (request) => {
-    const { id } = parse(idParamsSchema, request.params, 'artist id');
-    const result = await deleteArtist(db, id);
-    changed();
-    return result;
-  });
+  app.delete(
+    '/admin/artists/:id',
+    {
+      config: { input: artistId },
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        response: { 200: artistDeleteResultSchema, ...GUARDED, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const result = await deleteArtist(db, request.params.id);
+      changed();
+      return result;
+    },
+  );
 
-  app.get('/admin/categories', async () => listAdminCategories(db));
+  // Undo of the delete above (deleting asks no confirmation, so it can be taken back): the answer
+  // is the artist.
+  app.post(
+    '/admin/artists/:id/restore',
+    {
+      config: { input: { params: artistId, body: form } },
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        body: restoreArtistSchema,
+        response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await restoreArtist(db, id, request.body.nominationIds);
+      changed();
+      return getAdminArtist(db, id);
+    },
+  );
+
+  app.get(
+    '/admin/categories',
+    { schema: { tags: ['admin'], response: { 200: z.array(adminCategorySchema), ...GUARDED } } },
+    async () => listAdminCategories(db),
+  );
 
   const translateCategory = (id: string) =>
     translation.fill([{ table: 'categories', ids: [id] }], TRANSLATION_WAIT_MS);
 
-  app.post('/admin/categories', async (request, reply) => {
-    const form = parseBody(categoryFormSchema, request.body);
-    const id = await createCategory(db, form);
-    changed();
-    await translateCategory(id);
-    return reply.status(201).send(await getAdminCategory(db, id));
-  });
+  app.post(
+    '/admin/categories',
+    {
+      config: { input: form },
+      schema: {
+        tags: ['admin'],
+        body: categoryFormSchema,
+        response: { 201: adminCategorySchema, ...GUARDED, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const id = await createCategory(db, request.body);
+      changed();
+      await translateCategory(id);
+      return reply.status(201).send(await getAdminCategory(db, id));
+    },
+  );
 
-  app.put('/admin/categories/:id', async (request) => {
-    const { id } = parse(idParamsSchema, request.params, 'category id');
-    const form = parseBody(categoryFormSchema, request.body);
-    await updateCategory(db, id, form);
-    changed();
-    await translateCategory(id);
-    return getAdminCategory(db, id);
-  });
+  app.put(
+    '/admin/categories/:id',
+    {
+      config: { input: { params: categoryId, body: form } },
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        body: categoryFormSchema,
+        response: { 200: adminCategorySchema, ...GUARDED, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await updateCategory(db, id, request.body);
+      changed();
+      await translateCategory(id);
+      return getAdminCategory(db, id);
+    },
+  );
 
-  app.delete('/admin/categories/:id', async (request) => {
-    const { id } = parse(idParamsSchema, request.params, 'category id');
-    const result = await deleteCategory(db, id);
-    changed();
-    return result;
-  });
+  app.delete(
+    '/admin/categories/:id',
+    {
+      config: { input: categoryId },
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        response: { 200: deleteResultSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const result = await deleteCategory(db, request.params.id);
+      changed();
+      return result;
+    },
+  );
 }

@@ -4,15 +4,13 @@ import {
   periodStatsSchema,
   statsSchema,
   timeseriesSchema,
-} from '../../../shared/schemas/analytics.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
-import { signedInUser } from '../../../../test/factories/user-factory.js';
-import { createCategory, createNominee } from '../../../../test/factories/catalog-factory.js';
-import {
-  createCompletedPayment,
-  createPendingPayment,
-} from '../../../../test/factories/payment-factory.js';
+} from '#shared/schemas/analytics.js';
+import { call } from '#test/support/call-app.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
+import { signedInUser } from '#test/factories/user-factory.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createCompletedPayment, createPendingPayment } from '#test/factories/payment-factory.js';
 import { periodStart } from './period-start.js';
 
 const HOUR = 3_600_000;
@@ -54,9 +52,9 @@ describeEachDatabase('admin analytics', (kind) => {
   let t: TestApp;
   let headers: Record<string, string>;
   const get = async (url: string) => {
-    const response = await t.app.inject({ url, headers });
-    expect(response.statusCode, url).toBe(200);
-    return response.json() as unknown;
+    const response = await call(t.app, { url, headers });
+    expect(response.status, url).toBe(200);
+    return response.body as unknown;
   };
   const now = new Date();
   const todayStart = periodStart('today', now, TZ)!;
@@ -151,9 +149,9 @@ describeEachDatabase('admin analytics', (kind) => {
     expect(all.from).toBeNull();
     expect(all.stripe.votes + all.campay.votes).toBe(38);
 
-    const bad = await t.app.inject({ url: '/api/stats/period/year', headers });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('Period must be today, week, month or all');
+    const bad = await call(t.app, { url: '/api/stats/period/year', headers });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('Period must be today, week, month or all');
   });
 
   it("ranks each visible category's nominees by votes in the period", async () => {

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { CategoryRanking } from '../../../shared/schemas/analytics.js';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.js';
+import type { Db } from '#server/db/client.js';
+import type { CategoryRanking } from '#shared/schemas/analytics.js';
+import type { CatalogSnapshot } from '#server/features/catalog/catalog-snapshot.js';
 import { bucketFloor } from './provider-totals.js';
+import { rowsOf } from '#server/db/rows.js';
 
-interface RankingRow {
+/** One category and nominee with its votes since a date (raw SQL: an aggregate join). */
+interface CategoryRankingRow {
   category_id: string;
   category_name: string;
   category_name_fr: string | null;
@@ -19,7 +21,7 @@ interface RankingRow {
 }
 
 /**
- * SPEC 3 "Category ranking" for a period: every visible category (in the public order) with its
+ * The category ranking for a period: every visible category (in the public order) with its
  * visible nominees ranked by the votes they got since `from`, summed from the hourly tallies
  * settle() keeps in one grouped pass. All time comes from the catalogue snapshot instead.
  */
@@ -38,7 +40,7 @@ export async function categoryRankings(db: Db, from: Date): Promise<CategoryRank
     WHERE c.is_active
     ORDER BY c.created_at, c.name, votes DESC, a.name`);
   const rankings = new Map<string, CategoryRanking>();
-  for (const row of (result as unknown as { rows: RankingRow[] }).rows) {
+  for (const row of rowsOf<CategoryRankingRow>(result)) {
     let ranking = rankings.get(row.category_id);
     if (!ranking) {
       ranking = {

@@ -1,5 +1,5 @@
-import type { Period } from '../../../shared/limits.js';
-import { localDate, startOfLocalDay } from './zoned-time.js';
+import type { Period } from '#shared/limits.js';
+import { startOfZonedDay, zonedToday } from '#server/time/zoned-time.js';
 
 const DAY_MS = 86_400_000;
 
@@ -10,11 +10,11 @@ const DAY_MS = 86_400_000;
 export function periodStart(period: Period, now: Date, timeZone: string): Date | null {
   switch (period) {
     case 'today':
-      return startOfLocalDay(localDate(now, timeZone), timeZone);
+      return startOfZonedDay(zonedToday(timeZone, now), timeZone);
     case 'week':
       return new Date(now.getTime() - 7 * DAY_MS);
     case 'month':
-      return startOfLocalDay({ ...localDate(now, timeZone), day: 1 }, timeZone);
+      return startOfZonedDay(`${zonedToday(timeZone, now).slice(0, 8)}01`, timeZone);
     case 'all':
       return null;
   }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { ProviderTotals } from '../../../shared/schemas/analytics.js';
+import type { Db } from '#server/db/client.js';
+import type { ProviderTotals } from '#shared/schemas/analytics.js';
+import { rowsOf } from '#server/db/rows.js';
 
 const HOUR_MS = 3_600_000;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The tallies are per UTC hour, so a period starts at the hour bucket containing its start: exact
@@ -13,7 +13,8 @@ export const bucketFloor = (at: Date) => new Date(Math.floor(at.getTime() / HOUR
 
 export const emptyTotals = (): ProviderTotals => ({ votes: 0, revenue: 0, payments: 0 });
 
-interface TotalsRow {
+/** One provider's summed tallies (raw SQL: a VALUES list joined to aggregates). */
+interface ProviderTotalsRow {
   provider: 'stripe' | 'campay';
   votes: string | number;
   revenue: string | number;
@@ -40,7 +41,7 @@ export async function providerTotals(
     ? sql`(SELECT count(*) FROM artists WHERE is_active)::int AS artists,
           (SELECT count(*) FROM categories WHERE is_active)::int AS categories`
     : sql`NULL::int AS artists, NULL::int AS categories`;
-  const rows = rowsOf<TotalsRow>(
+  const rows = rowsOf<ProviderTotalsRow>(
     await db.execute(sql`
       SELECT p.provider, coalesce(sum(t.votes), 0)::bigint AS votes,
              coalesce(sum(t.revenue), 0)::bigint AS revenue,

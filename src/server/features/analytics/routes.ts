@@ -1,26 +1,46 @@
 import type { FastifyInstance } from 'fastify';
-import { parse } from '../../http/parse.js';
-import type { PeriodStats, Stats } from '../../../shared/schemas/analytics.js';
-import { periodParamsSchema } from '../../../shared/schemas/analytics.js';
-import { catalogCache } from '../catalog/catalog-cache.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '#server/http/route-schema.js';
+import {
+  categoryRankingSchema,
+  periodParamsSchema,
+  periodStatsSchema,
+  statsSchema,
+  timeseriesSchema,
+  type PeriodStats,
+  type Stats,
+} from '#shared/schemas/analytics.js';
 import { categoryRankings, rankingsFromSnapshot } from './category-rankings.js';
 import { periodStart } from './period-start.js';
 import { providerTotals } from './provider-totals.js';
-import { sendEncoded } from '../../http/encoded-body.js';
+import { sendEncoded } from '#server/http/encoded-body.js';
 import { timeseries } from './timeseries.js';
 
 /**
- * Dashboard figures (SPEC 7): /api/stats* and /api/analytics/*, admin-only by path (the
+ * Dashboard figures: /api/stats* and /api/analytics/*, admin-only by path (the
  * route-access hook). Everything reads the tallies settle() maintains, never the payments table,
  * so the answers stay fast however many votes there are.
  */
-export default async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+export default async function analyticsRoutes(plain: FastifyInstance): Promise<void> {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
+  const byPeriod = <R extends z.ZodType>(answer: R) => ({
+    config: { input: { what: 'period' } },
+    schema: {
+      tags: ['dashboard'],
+      params: periodParamsSchema,
+      response: { 200: answer, ...errorResponses(400, 401, 403) },
+    },
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/stats', async (): Promise<Stats> => {
+  const stats = {
+    schema: { tags: ['dashboard'], response: { 200: statsSchema, ...errorResponses(401, 403) } },
+  };
+  app.get('/stats', stats, async (): Promise<Stats> => {
     const { stripe, campay, counts } = await providerTotals(db, null, { withCounts: true });
     return {
       totalArtists: counts?.artists ?? 0,
@@ -31,27 +51,36 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
     };
   });
 
-  app.get('/stats/period/:period', async (request): Promise<PeriodStats> => {
-    const { period } = parse(periodParamsSchema, request.params, 'period');
-    const from = periodStart(period, new Date(), config.eventTimezone);
-    const { stripe, campay } = await providerTotals(db, from);
-    return { period, from: from?.toISOString() ?? null, stripe, campay };
-  });
+  app.get(
+    '/stats/period/:period',
+    byPeriod(periodStatsSchema),
+    async (request): Promise<PeriodStats> => {
+      const { period } = request.params;
+      const from = periodStart(period, new Date(), config.eventTimezone);
+      const { stripe, campay } = await providerTotals(db, from);
+      return { period, from: from?.toISOString() ?? null, stripe, campay };
+    },
+  );
 
-  app.get('/analytics/category-rankings/:period', async (request, reply) => {
-    const { period } = parse(periodParamsSchema, request.params, 'period');
-    if (period === 'all') {
-      const snapshot = await catalogCache(app.ctx).get();
-      return sendEncoded(
-        reply,
-        snapshot.json('admin:rankings:all', () => rankingsFromSnapshot(snapshot)),
-      );
-    }
-    return categoryRankings(db, periodStart(period, new Date(), config.eventTimezone)!);
-  });
+  // `all` answers the snapshot's pre-encoded rankings, sent as they are.
+  app.get(
+    '/analytics/category-rankings/:period',
+    byPeriod(z.array(categoryRankingSchema)),
+    async (request, reply) => {
+      const { period } = request.params;
+      if (period === 'all') {
+        const snapshot = await app.ctx.catalog.get();
+        return sendEncoded(
+          reply,
+          snapshot.json('admin:rankings:all', () => rankingsFromSnapshot(snapshot)),
+        );
+      }
+      return categoryRankings(db, periodStart(period, new Date(), config.eventTimezone)!);
+    },
+  );
 
-  app.get('/analytics/timeseries/:period', async (request) => {
-    const { period } = parse(periodParamsSchema, request.params, 'period');
+  app.get('/analytics/timeseries/:period', byPeriod(timeseriesSchema), async (request) => {
+    const { period } = request.params;
     return timeseries(db, period, new Date(), config.eventTimezone);
   });
 }

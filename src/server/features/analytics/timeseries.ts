@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Period } from '../../../shared/limits.js';
-import type { ProviderTotals, Timeseries } from '../../../shared/schemas/analytics.js';
+import type { Db } from '#server/db/client.js';
+import type { Period } from '#shared/limits.js';
+import type { ProviderTotals, Timeseries } from '#shared/schemas/analytics.js';
 import { bucketFloor, emptyTotals } from './provider-totals.js';
 import { periodStart } from './period-start.js';
-import { addLocalDays, localDate, startOfLocalDay } from './zoned-time.js';
+import { nextDay, startOfZonedDay, zonedToday } from '#server/time/zoned-time.js';
+import { rowsOf } from '#server/db/rows.js';
 
 const HOUR_MS = 3_600_000;
 /** An all-time chart is capped to this many days so one request stays small. */
 const MAX_DAYS = 1000;
 
-interface BucketRow {
+/** One provider's tallies in one chart bucket (raw SQL: grouped by a computed bucket). */
+interface ProviderBucketRow {
   bucket: string | Date;
   provider: string;
   votes: string | number;
@@ -32,7 +34,7 @@ export async function timeseries(
   let from = periodStart(period, now, timeZone);
   if (from === null) {
     const result = await db.execute(sql`SELECT min(hour) AS first FROM provider_hourly_totals`);
-    const [row] = (result as unknown as { rows: Array<{ first: string | Date | null }> }).rows;
+    const [row] = rowsOf<{ first: string | Date | null }>(result);
     from = row?.first ? new Date(row.first) : now;
   }
 
@@ -42,13 +44,12 @@ export async function timeseries(
       starts.push(new Date(t));
     }
   } else {
-    const last = localDate(now, timeZone);
-    let day = localDate(from, timeZone);
-    const lastKey = Date.UTC(last.year, last.month - 1, last.day);
-    for (let i = 0; i < MAX_DAYS; i++) {
-      if (Date.UTC(day.year, day.month - 1, day.day) > lastKey) break;
-      starts.push(startOfLocalDay(day, timeZone));
-      day = addLocalDays(day, 1);
+    // YYYY-MM-DD strings compare in calendar order.
+    const last = zonedToday(timeZone, now);
+    let day = zonedToday(timeZone, from);
+    for (let i = 0; i < MAX_DAYS && day <= last; i++) {
+      starts.push(startOfZonedDay(day, timeZone));
+      day = nextDay(day);
     }
     if (starts.length === MAX_DAYS) starts.splice(0, starts.length - MAX_DAYS);
   }
@@ -71,7 +72,7 @@ export async function timeseries(
       { start: start.toISOString(), stripe: emptyTotals(), campay: emptyTotals() },
     ]),
   );
-  for (const row of (result as unknown as { rows: BucketRow[] }).rows) {
+  for (const row of rowsOf<ProviderBucketRow>(result)) {
     const point = points.get(new Date(row.bucket).getTime());
     if (!point || (row.provider !== 'stripe' && row.provider !== 'campay')) continue;
     const totals: ProviderTotals = {

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
+import type { Config } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
 import { LoginThrottle } from './login-throttle.js';
 import { OidcClient } from './oidc-client.js';
 
@@ -9,24 +9,9 @@ export interface AuthServices {
   oidc: OidcClient | undefined;
 }
 
-const services = new WeakMap<AppContext, AuthServices>();
-
-/** Built once per app by registerAuth; routes look them up by the app's context. */
-export function createAuthServices(app: FastifyInstance): AuthServices {
-  const { config } = app.ctx;
-  const created: AuthServices = {
-    throttle: config.redisUrl
-      ? LoginThrottle.withRedis(config.redisUrl, app.log)
-      : LoginThrottle.inMemory(),
+export function createAuthServices(config: Config, db: Db): AuthServices {
+  return {
+    throttle: new LoginThrottle(db),
     oidc: config.oidc ? new OidcClient(config.oidc, !config.isProduction) : undefined,
   };
-  services.set(app.ctx, created);
-  app.addHook('onClose', async () => created.throttle.close());
-  return created;
-}
-
-export function authServices(ctx: AppContext): AuthServices {
-  const found = services.get(ctx);
-  if (!found) throw new Error('registerAuth(app) must run before the auth routes are registered');
-  return found;
 }

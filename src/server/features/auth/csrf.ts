@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../../http/http-error.js';
+import { forbidden } from '#server/http/http-error.js';
+import type { VoterText } from '#server/http/voter-text.js';
 import { requestOriginVerdict } from './request-origin.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
@@ -7,6 +8,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Provider callbacks authenticate by signature, never by cookie, so the origin rule is moot there. */
 const EXEMPT = /^\/api\/webhooks\//;
 const SIGN_IN = '/api/login';
+
+/** Voters may meet it too: a privacy extension that strips Origin and Referer looks cross-site. */
+export const CROSS_SITE_REFUSED: VoterText = {
+  en: 'This request did not come from this site and was refused. Reload the page and try again.',
+  fr: 'Cette demande ne venait pas de ce site et a été refusée. Rechargez la page et réessayez.',
+};
 
 /**
  * CSRF protection by origin check (docs/decisions/0021-csrf-origin-check.md). A state-changing
@@ -28,6 +35,6 @@ export function registerCsrfProtection(app: FastifyInstance): void {
     const verdict = requestOriginVerdict(request);
     if (verdict === 'same-origin') return done();
     if (verdict === 'unknown' && !hasSession) return done();
-    done(forbidden('Cross-site request refused'));
+    done(forbidden(CROSS_SITE_REFUSED));
   });
 }

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app-context.js';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error-code.js';
+import type { AppContext } from '#server/app-context.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { generatePassword, hashPassword } from './password-hash.js';
 import { createUser, findUserByEmail, setPasswordHash } from './users-store.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../http/http-error.js';
+import { forbidden, unauthorized } from '#server/http/http-error.js';
 import { getUser } from './current-user.js';
 
 /** onRequest guard: 401 `{ message: 'Unauthorized' }` unless signed in. */

@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
-import { createTestUser, signedInUser } from '../../../../test/factories/user-factory.js';
+import { loginFailures, sessions } from '#server/db/schema.js';
+import { call } from '#test/support/call-app.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
+import { createTestUser, signedInUser } from '#test/factories/user-factory.js';
+import { NASTY_RETURN_TOS, staysOnSite } from '#test/support/nasty-return-tos.js';
+import { CROSS_SITE_REFUSED } from './csrf.js';
 import { THROTTLE_POLICY } from './login-throttle.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { createSession, purgeExpiredSessions, sessionIdOf } from './session-store.js';
@@ -37,7 +40,7 @@ describeEachDatabase('local sign-in', (kind) => {
     fields: Record<string, string>,
     options: { json?: boolean; ip?: string; headers?: Record<string, string> } = {},
   ) =>
-    t.app.inject({
+    call(t.app, {
       method: 'POST',
       url: '/api/login',
       remoteAddress: options.ip ?? nextIp(),
@@ -45,18 +48,18 @@ describeEachDatabase('local sign-in', (kind) => {
         ...(options.json ? { 'content-type': 'application/json' } : FORM),
         ...options.headers,
       },
-      payload: options.json ? JSON.stringify(fields) : form(fields),
+      body: options.json ? JSON.stringify(fields) : form(fields),
     });
 
   it('serves a self-contained sign-in page that keeps a safe returnTo', async () => {
-    const response = await t.app.inject({ url: '/api/login?returnTo=%2Fadmin%3Ftab%3D%22x%22' });
-    expect(response.statusCode).toBe(200);
+    const response = await call(t.app, { url: '/api/login?returnTo=%2Fadmin%3Ftab%3D%22x%22' });
+    expect(response.status).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.body).toContain('<form method="post" action="/api/login">');
     expect(response.body).toContain('name="returnTo" value="/admin?tab=%22x%22"');
     expect(response.body).not.toContain('<script');
-    const evil = await t.app.inject({ url: '/api/login?returnTo=https://evil.example/' });
+    const evil = await call(t.app, { url: '/api/login?returnTo=https://evil.example/' });
     expect(evil.body).toContain('name="returnTo" value="/"');
   });
 
@@ -67,18 +70,18 @@ describeEachDatabase('local sign-in', (kind) => {
       password: PASSWORD,
       returnTo: '/admin',
     });
-    expect(response.statusCode).toBe(303);
+    expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/admin');
     const cookie = sessionCookieOf(response.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
-    const me = await t.app.inject({
+    const me = await call(t.app, {
       url: '/api/auth/user',
       headers: { cookie: cookie!.split(';')[0]! },
     });
-    expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({
       id: user.id,
       email: user.email,
       firstName: null,
@@ -91,8 +94,8 @@ describeEachDatabase('local sign-in', (kind) => {
   it('signs in with JSON and answers the user', async () => {
     const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
     const response = await signIn({ email: user.email!, password: PASSWORD }, { json: true });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: user.id, isAdmin: false });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: user.id, isAdmin: false });
     expect(sessionCookieOf(response.headers['set-cookie'])).toBeDefined();
   });
 
@@ -108,7 +111,7 @@ describeEachDatabase('local sign-in', (kind) => {
       '/api/logout',
     ]) {
       const response = await signIn({ email: user.email!, password: PASSWORD, returnTo });
-      expect(response.statusCode, returnTo).toBe(303);
+      expect(response.status, returnTo).toBe(303);
       const location = response.headers.location!;
       expect(location.startsWith('/') && !location.startsWith('//'), returnTo).toBe(true);
       expect(new URL(location, 'http://localhost').origin).toBe('http://localhost');
@@ -116,10 +119,28 @@ describeEachDatabase('local sign-in', (kind) => {
     }
   });
 
+  it('keeps dot-segment, backslash and control-character returnTos on this site', async () => {
+    const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
+    const ip = nextIp();
+    for (const returnTo of NASTY_RETURN_TOS) {
+      const page = await call<string>(t.app, {
+        url: `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+      });
+      const rendered = /name="returnTo" value="([^"]*)"/.exec(page.body)?.[1];
+      expect(rendered !== undefined && staysOnSite(rendered), `${returnTo} -> ${rendered}`).toBe(
+        true,
+      );
+      const response = await signIn({ email: user.email!, password: PASSWORD, returnTo }, { ip });
+      expect(response.status, returnTo).toBe(303);
+      const location = response.headers.location!;
+      expect(staysOnSite(location), `${JSON.stringify(returnTo)} -> ${location}`).toBe(true);
+    }
+  });
+
   it('shows the page again with an error and 401 for a wrong password or unknown e-mail', async () => {
     const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
     const wrong = await signIn({ email: user.email!, password: 'not it at all' });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.status).toBe(401);
     expect(wrong.body).toContain('Incorrect e-mail or password.');
     expect(wrong.body).toContain(`value="${user.email}"`);
     expect(sessionCookieOf(wrong.headers['set-cookie'])).toBeUndefined();
@@ -127,32 +148,60 @@ describeEachDatabase('local sign-in', (kind) => {
       { email: 'nobody@example.com', password: PASSWORD },
       { json: true },
     );
-    expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ message: 'Incorrect e-mail or password.' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ message: 'Incorrect e-mail or password.' });
     const missing = await signIn({ email: '' }, { json: true });
-    expect(missing.statusCode).toBe(400);
+    expect(missing.status).toBe(400);
   });
 
-  it('locks an e-mail after repeated failures (429), even with the right password', async () => {
+  it('locks an account for the address that keeps failing (429), even with the right password', async () => {
     const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
+    const attacker = nextIp();
     const started = Date.now();
-    for (let i = 0; i < THROTTLE_POLICY.maxFailuresPerEmail; i++) {
-      expect((await signIn({ email: user.email!, password: `wrong-${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < THROTTLE_POLICY.maxFailuresPerAccountAndAddress; i++) {
+      const response = await signIn(
+        { email: user.email!, password: `wrong-${i}` },
+        { ip: attacker },
+      );
+      expect(response.status).toBe(401);
     }
     // Each failure is answered more slowly than the one before.
     expect(Date.now() - started).toBeGreaterThanOrEqual(
       THROTTLE_POLICY.delayStepMs * (1 + 2 + 3 + 4),
     );
-    const locked = await signIn({ email: user.email!, password: PASSWORD });
-    expect(locked.statusCode).toBe(429);
+    const locked = await signIn({ email: user.email!, password: PASSWORD }, { ip: attacker });
+    expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.body).toContain('Too many failed sign-in attempts');
-    const lockedJson = await signIn({ email: user.email!, password: PASSWORD }, { json: true });
-    expect(lockedJson.statusCode).toBe(429);
-    // Another account is not affected.
+    const lockedJson = await signIn(
+      { email: user.email!, password: PASSWORD },
+      { json: true, ip: attacker },
+    );
+    expect(lockedJson.status).toBe(429);
+    // The owner, elsewhere, still signs in: failures from one address cannot lock them out.
+    const owner = await signIn({ email: user.email!, password: PASSWORD }, { ip: nextIp() });
+    expect(owner.status).toBe(303);
+    // Another account is not affected either, even from the attacker's address.
     const other = await createTestUser(t.app.ctx.db, { password: PASSWORD });
-    expect((await signIn({ email: other.email!, password: PASSWORD })).statusCode).toBe(303);
+    expect(
+      (await signIn({ email: other.email!, password: PASSWORD }, { ip: attacker })).status,
+    ).toBe(303);
   });
+
+  it('lets at most the limit of simultaneous wrong passwords be tried; the rest get 429', async () => {
+    const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
+    const ip = nextIp();
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        signIn({ email: user.email!, password: `wrong-${i}` }, { json: true, ip }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    const tried = statuses.filter((s) => s === 401).length;
+    expect(tried).toBeGreaterThan(0);
+    expect(tried).toBeLessThanOrEqual(THROTTLE_POLICY.maxFailuresPerAccountAndAddress);
+    expect(statuses.filter((s) => s === 429).length).toBe(30 - tried);
+  }, 60_000);
 
   it('applies ADMIN_EMAILS at sign-in, and no request can make itself admin', async () => {
     const boss = await createTestUser(t.app.ctx.db, {
@@ -164,17 +213,17 @@ describeEachDatabase('local sign-in', (kind) => {
       { email: 'boss@example.com', password: PASSWORD },
       { json: true },
     );
-    expect(response.json().isAdmin).toBe(true);
+    expect(response.body.isAdmin).toBe(true);
 
     const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
-    const sneaky = await t.app.inject({
+    const sneaky = await call(t.app, {
       method: 'POST',
       url: '/api/login',
       remoteAddress: nextIp(),
       headers: { 'content-type': 'application/json' },
-      payload: { email: user.email, password: PASSWORD, isAdmin: true, returnTo: '/' },
+      body: { email: user.email, password: PASSWORD, isAdmin: true, returnTo: '/' },
     });
-    expect(sneaky.json().isAdmin).toBe(false);
+    expect(sneaky.body.isAdmin).toBe(false);
   });
 
   it('rotates the session at sign-in: the session the browser had before is destroyed', async () => {
@@ -184,22 +233,21 @@ describeEachDatabase('local sign-in', (kind) => {
       { email: user.email!, password: PASSWORD },
       { headers: { cookie: before.cookie, origin: 'http://localhost' } },
     );
-    expect(response.statusCode).toBe(303);
+    expect(response.status).toBe(303);
     const after = sessionCookieOf(response.headers['set-cookie'])!.split(';')[0]!;
     expect(after).not.toBe(before.cookie);
     expect(
-      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: before.cookie } }))
-        .statusCode,
+      (await call(t.app, { url: '/api/auth/user', headers: { cookie: before.cookie } })).status,
     ).toBe(401);
-    expect(
-      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: after } })).json().id,
-    ).toBe(user.id);
+    expect((await call(t.app, { url: '/api/auth/user', headers: { cookie: after } })).body.id).toBe(
+      user.id,
+    );
   });
 
   it('logs out: the session row is deleted, the cookie cleared, the browser sent home', async () => {
     const { cookie, token } = await signedInUser(t.app.ctx.db);
-    const response = await t.app.inject({ url: '/api/logout', headers: { cookie } });
-    expect(response.statusCode).toBe(302);
+    const response = await call(t.app, { url: '/api/logout', headers: { cookie } });
+    expect(response.status).toBe(302);
     expect(response.headers.location).toBe('/');
     expect(sessionCookieOf(response.headers['set-cookie'])).toMatch(/Max-Age=0/);
     const rows = await t.app.ctx.db
@@ -207,27 +255,25 @@ describeEachDatabase('local sign-in', (kind) => {
       .from(sessions)
       .where(eq(sessions.sid, sessionIdOf(token)));
     expect(rows).toEqual([]);
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(
-      401,
-    );
+    expect((await call(t.app, { url: '/api/auth/user', headers: { cookie } })).status).toBe(401);
 
     const second = await signedInUser(t.app.ctx.db);
-    const post = await t.app.inject({
+    const post = await call(t.app, {
       method: 'POST',
       url: '/api/logout',
       headers: second.headers,
     });
-    expect(post.statusCode).toBe(303);
+    expect(post.status).toBe(303);
   });
 
   it('answers 401 for an expired session and purges expired rows', async () => {
     const expired = await signedInUser(t.app.ctx.db, { ttlMs: -60_000 });
     const live = await signedInUser(t.app.ctx.db);
-    const refused = await t.app.inject({
+    const refused = await call(t.app, {
       url: '/api/auth/user',
       headers: { cookie: expired.cookie },
     });
-    expect(refused.statusCode).toBe(401);
+    expect(refused.status).toBe(401);
     // The dead cookie is cleared so the browser stops sending it.
     expect(sessionCookieOf(refused.headers['set-cookie'])).toMatch(/Max-Age=0/);
     await createSession(
@@ -235,6 +281,9 @@ describeEachDatabase('local sign-in', (kind) => {
       { kind: 'oidc-pending', state: 's', nonce: 'n', codeVerifier: 'v', returnTo: '/' },
       -1000,
     );
+    await t.app.ctx.db
+      .insert(loginFailures)
+      .values({ key: 'ended-window', failures: 3, windowEnds: new Date(Date.now() - 1000) });
     const purged = await purgeExpiredSessionsOnce(t.app.ctx.db);
     expect(purged).toBeGreaterThanOrEqual(2);
     expect(await purgeExpiredSessions(t.app.ctx.db)).toBe(0);
@@ -242,18 +291,24 @@ describeEachDatabase('local sign-in', (kind) => {
       await countOf(t, sql`SELECT count(*)::int AS n FROM sessions WHERE expire < now()`),
     ).toBe(0);
     expect(
-      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: live.cookie } })).statusCode,
+      await countOf(
+        t,
+        sql`SELECT count(*)::int AS n FROM login_failures WHERE window_ends < now()`,
+      ),
+    ).toBe(0);
+    expect(
+      (await call(t.app, { url: '/api/auth/user', headers: { cookie: live.cookie } })).status,
     ).toBe(200);
   });
 
   it('slides a session past half its lifetime forward and re-sends the cookie', async () => {
     const ttlMs = t.app.ctx.config.sessionTtlHours * 3_600_000;
     const aging = await signedInUser(t.app.ctx.db, { ttlMs: ttlMs / 4 });
-    const response = await t.app.inject({
+    const response = await call(t.app, {
       url: '/api/auth/user',
       headers: { cookie: aging.cookie },
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.status).toBe(200);
     const maxAge = Number(
       /Max-Age=(\d+)/.exec(sessionCookieOf(response.headers['set-cookie'])!)![1],
     );
@@ -264,7 +319,7 @@ describeEachDatabase('local sign-in', (kind) => {
       .where(eq(sessions.sid, sessionIdOf(aging.token)));
     expect(row!.expire.getTime()).toBeGreaterThan(Date.now() + ttlMs * 0.9);
     const fresh = await signedInUser(t.app.ctx.db, { ttlMs });
-    const quiet = await t.app.inject({ url: '/api/auth/user', headers: { cookie: fresh.cookie } });
+    const quiet = await call(t.app, { url: '/api/auth/user', headers: { cookie: fresh.cookie } });
     expect(sessionCookieOf(quiet.headers['set-cookie'])).toBeUndefined();
   });
 });
@@ -277,11 +332,11 @@ describeEachDatabase('CSRF protection', (kind) => {
   afterAll(() => t.close());
 
   const createCategory = (headers: Record<string, string>) =>
-    t.app.inject({
+    call(t.app, {
       method: 'POST',
       url: '/api/admin/categories',
       headers: { 'content-type': 'application/json', ...headers },
-      payload: { name: `Cat ${Math.random()}` },
+      body: { name: `Cat ${Math.random()}` },
     });
   const categoryCount = () => countOf(t, sql`SELECT count(*)::int AS n FROM categories`);
 
@@ -298,8 +353,8 @@ describeEachDatabase('CSRF protection', (kind) => {
     ];
     for (const headers of crossSite) {
       const response = await createCategory(headers);
-      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(response.json()).toEqual({ message: 'Cross-site request refused' });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.body).toEqual({ message: CROSS_SITE_REFUSED.en });
     }
     expect(await categoryCount()).toBe(before);
   });
@@ -314,27 +369,27 @@ describeEachDatabase('CSRF protection', (kind) => {
       { cookie: admin.cookie, origin: 'null', 'sec-fetch-site': 'same-origin' },
     ];
     for (const headers of sameSite) {
-      expect((await createCategory(headers)).statusCode, JSON.stringify(headers)).toBe(201);
+      expect((await createCategory(headers)).status, JSON.stringify(headers)).toBe(201);
     }
   });
 
   it('refuses a cross-site sign-in (login CSRF) but lets a script without Origin sign in', async () => {
     const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
     const payload = { email: user.email, password: PASSWORD };
-    const crossSite = await t.app.inject({
+    const crossSite = await call(t.app, {
       method: 'POST',
       url: '/api/login',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
-      payload,
+      body: payload,
     });
-    expect(crossSite.statusCode).toBe(403);
-    const script = await t.app.inject({ method: 'POST', url: '/api/login', payload });
-    expect(script.statusCode).toBe(200);
+    expect(crossSite.status).toBe(403);
+    const script = await call(t.app, { method: 'POST', url: '/api/login', body: payload });
+    expect(script.status).toBe(200);
   });
 
   it('leaves anonymous mutations and provider webhooks to their own checks', async () => {
     const admin = await signedInUser(t.app.ctx.db, { isAdmin: true });
-    const webhook = await t.app.inject({
+    const webhook = await call(t.app, {
       method: 'POST',
       url: '/api/webhooks/stripe',
       headers: {
@@ -342,16 +397,16 @@ describeEachDatabase('CSRF protection', (kind) => {
         origin: 'https://evil.example',
         'content-type': 'application/json',
       },
-      payload: {},
+      body: {},
     });
-    expect(webhook.json().message).not.toBe('Cross-site request refused');
-    const anonymous = await t.app.inject({
+    expect(webhook.body.message).not.toBe(CROSS_SITE_REFUSED.en);
+    const anonymous = await call(t.app, {
       method: 'POST',
       url: '/api/admin/categories',
       headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-      payload: {},
+      body: {},
     });
-    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.status).toBe(401);
   });
 });
 
@@ -364,38 +419,87 @@ describe('sign-in limits per client address', () => {
 
   it('limits one address trying many accounts', async () => {
     const ip = '192.0.2.77';
-    for (let i = 0; i < THROTTLE_POLICY.maxFailuresPerIp; i++) {
-      const response = await t.app.inject({
+    for (let i = 0; i < THROTTLE_POLICY.maxFailuresPerAddress; i++) {
+      const response = await call(t.app, {
         method: 'POST',
         url: '/api/login',
         remoteAddress: ip,
-        payload: { email: `spray${i}@example.com`, password: 'guess-guess' },
+        body: { email: `spray${i}@example.com`, password: 'guess-guess' },
       });
-      expect(response.statusCode).toBe(401);
+      expect(response.status).toBe(401);
     }
-    const blocked = await t.app.inject({
+    const blocked = await call(t.app, {
       method: 'POST',
       url: '/api/login',
       remoteAddress: ip,
-      payload: { email: 'another@example.com', password: 'guess-guess' },
+      body: { email: 'another@example.com', password: 'guess-guess' },
     });
-    expect(blocked.statusCode).toBe(429);
+    expect(blocked.status).toBe(429);
   }, 60_000);
 });
 
+describe('sign-in throttling behind one proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { TRUST_PROXY: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('counts the address the proxy saw, whatever the client wrote in front of it', async () => {
+    const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
+    const attempt = (forged: string, password: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-forwarded-for': `${forged}, 203.0.113.50` },
+        body: { email: user.email, password },
+      });
+    for (let i = 0; i < THROTTLE_POLICY.maxFailuresPerAccountAndAddress; i++) {
+      expect((await attempt(`198.51.100.${i}`, `wrong-${i}`)).status).toBe(401);
+    }
+    expect((await attempt('198.51.100.99', PASSWORD)).status).toBe(429);
+  });
+});
+
 describe('cookies behind an HTTPS proxy', () => {
-  it('marks the session cookie Secure when the request came over HTTPS', async () => {
-    const t = await createTestApp('pglite', { TRUST_PROXY: 'true' });
+  it('marks the session cookie Secure in production with an https PUBLIC_URL, without TRUST_PROXY', async () => {
+    const t = await createTestApp('pglite', {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://vote.example',
+    });
     try {
       const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
-      const response = await t.app.inject({
+      // The proxy talks plain HTTP to the app and nothing tells the app the visitor used HTTPS.
+      const response = await call(t.app, {
+        method: 'POST',
+        url: '/api/login',
+        headers: { origin: 'https://vote.example', ...FORM },
+        body: form({ email: user.email!, password: PASSWORD }),
+      });
+      expect(response.status).toBe(303);
+      expect(sessionCookieOf(response.headers['set-cookie'])).toMatch(/; Secure/);
+      const logout = await call(t.app, {
+        url: '/api/logout',
+        headers: { cookie: sessionCookieOf(response.headers['set-cookie'])!.split(';')[0]! },
+      });
+      expect(sessionCookieOf(logout.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('marks the session cookie Secure when the request came over HTTPS', async () => {
+    const t = await createTestApp('pglite', { TRUST_PROXY: '1' });
+    try {
+      const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
+      const response = await call(t.app, {
         method: 'POST',
         url: '/api/login',
         // inject's Host is localhost:80, so over HTTPS the site's origin is https://localhost:80.
         headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost:80', ...FORM },
-        payload: form({ email: user.email!, password: PASSWORD }),
+        body: form({ email: user.email!, password: PASSWORD }),
       });
-      expect(response.statusCode).toBe(303);
+      expect(response.status).toBe(303);
       expect(sessionCookieOf(response.headers['set-cookie'])).toMatch(/; Secure/);
     } finally {
       await t.close();

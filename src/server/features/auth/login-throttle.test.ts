@@ -1,44 +1,117 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisAvailable, TEST_REDIS_URL } from '../../../../test/support/redis-server.js';
-import { LoginThrottle, THROTTLE_POLICY } from './login-throttle.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loginFailures } from '#server/db/schema.js';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#test/support/test-database.js';
+import {
+  LoginThrottle,
+  purgeExpiredLoginFailures,
+  THROTTLE_POLICY,
+  type ThrottleKeys,
+} from './login-throttle.js';
 
-const reachable = await redisAvailable();
-const variants: Array<[string, () => LoginThrottle, boolean]> = [
-  ['memory', () => LoginThrottle.inMemory(), true],
-  ['redis', () => LoginThrottle.withRedis(TEST_REDIS_URL, pino({ level: 'silent' })), reachable],
-];
+const email = () => `${randomUUID()}@example.com`;
+const ip = () => `ip-${randomUUID()}`;
+/** Small limits so that each rule is reached in a few attempts. */
+const SMALL = {
+  ...THROTTLE_POLICY,
+  maxFailuresPerAccountAndAddress: 3,
+  maxFailuresPerAddress: 6,
+  maxFailuresPerAccount: 8,
+};
 
-describe.each(variants)('login throttle (%s)', (_name, create, available) => {
+describeEachDatabase('login throttle', (kind) => {
+  let database: TestDatabase;
   let throttle: LoginThrottle;
-  beforeAll(() => {
-    throttle = create();
+  let small: LoginThrottle;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { poolSize: 20 });
+    throttle = new LoginThrottle(database.db);
+    small = new LoginThrottle(database.db, SMALL);
   });
-  afterAll(() => throttle.close());
+  afterAll(() => database.destroy());
 
-  it.skipIf(!available)('locks an e-mail after the limit and a success clears it', async () => {
-    const keys = { email: `${randomUUID()}@example.com`, ip: `ip-${randomUUID()}` };
-    expect(await throttle.retryAfterSeconds(keys)).toBe(0);
+  const fail = async (t: LoginThrottle, keys: ThrottleKeys) => {
+    const attempt = await t.reserve(keys);
+    return attempt.allowed ? 'tried' : attempt.retryAfterSeconds;
+  };
+
+  it('refuses an address that keeps failing on one account, and only that address', async () => {
+    const keys = { email: email(), ip: ip() };
     const delays: number[] = [];
-    for (let i = 0; i < THROTTLE_POLICY.maxFailuresPerEmail; i++) {
-      delays.push(await throttle.recordFailure(keys));
+    for (let i = 0; i < THROTTLE_POLICY.maxFailuresPerAccountAndAddress; i++) {
+      const attempt = await throttle.reserve(keys);
+      expect(attempt.allowed).toBe(true);
+      if (attempt.allowed) delays.push(attempt.failureDelayMs);
     }
     expect(delays[0]).toBe(THROTTLE_POLICY.delayStepMs);
     expect(delays.at(-1)).toBe(THROTTLE_POLICY.maxDelayMs);
-    const wait = await throttle.retryAfterSeconds(keys);
-    expect(wait).toBeGreaterThan(THROTTLE_POLICY.windowMs / 1000 - 5);
-    expect(wait).toBeLessThanOrEqual(THROTTLE_POLICY.windowMs / 1000);
-    await throttle.recordSuccess(keys);
-    expect(await throttle.retryAfterSeconds(keys)).toBe(0);
+    const refused = await throttle.reserve(keys);
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) {
+      expect(refused.retryAfterSeconds).toBeGreaterThan(THROTTLE_POLICY.windowMs / 1000 - 5);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(THROTTLE_POLICY.windowMs / 1000);
+    }
+    expect((await throttle.reserve({ email: keys.email, ip: ip() })).allowed).toBe(true);
   });
 
-  it.skipIf(!available)('locks an address spraying many accounts', async () => {
-    const ip = `ip-${randomUUID()}`;
-    for (let i = 0; i < THROTTLE_POLICY.maxFailuresPerIp; i++) {
-      await throttle.recordFailure({ email: `${randomUUID()}@example.com`, ip });
+  it('clears the (account, address) count on success', async () => {
+    const keys = { email: email(), ip: ip() };
+    for (let i = 0; i < SMALL.maxFailuresPerAccountAndAddress - 1; i++) await fail(small, keys);
+    const right = await small.reserve(keys);
+    expect(right.allowed).toBe(true);
+    if (right.allowed) await small.succeeded(right.keys);
+    for (let i = 0; i < SMALL.maxFailuresPerAccountAndAddress; i++) {
+      expect(await fail(small, keys)).toBe('tried');
     }
-    expect(await throttle.retryAfterSeconds({ email: 'fresh@example.com', ip })).toBeGreaterThan(0);
-    expect(await throttle.retryAfterSeconds({ email: 'fresh@example.com', ip: 'other' })).toBe(0);
+  });
+
+  it('refuses an address spraying many accounts', async () => {
+    const address = ip();
+    for (let i = 0; i < SMALL.maxFailuresPerAddress; i++) {
+      expect(await fail(small, { email: email(), ip: address })).toBe('tried');
+    }
+    expect(await fail(small, { email: email(), ip: address })).toBeGreaterThan(0);
+    expect(await fail(small, { email: email(), ip: ip() })).toBe('tried');
+  });
+
+  it('refuses an account guessed from many addresses once the much higher ceiling is reached', async () => {
+    const account = email();
+    for (let i = 0; i < SMALL.maxFailuresPerAccount; i++) {
+      expect(await fail(small, { email: account, ip: ip() })).toBe('tried');
+    }
+    expect(await fail(small, { email: account, ip: ip() })).toBeGreaterThan(0);
+  });
+
+  it('does not count refused attempts: an address hammering a locked pair cannot raise the account count', async () => {
+    const account = email();
+    const attacker = ip();
+    for (let i = 0; i < 50; i++) await fail(small, { email: account, ip: attacker });
+    // Only the attacker's 3 tried attempts count toward the account's ceiling of 8.
+    for (let i = 0; i < SMALL.maxFailuresPerAccount - SMALL.maxFailuresPerAccountAndAddress; i++) {
+      expect(await fail(small, { email: account, ip: ip() }), String(i)).toBe('tried');
+    }
+  });
+
+  it('lets at most the limit through when attempts arrive at the same moment', async () => {
+    const keys = { email: email(), ip: ip() };
+    const attempts = await Promise.all(Array.from({ length: 40 }, () => throttle.reserve(keys)));
+    expect(attempts.filter((a) => a.allowed)).toHaveLength(
+      THROTTLE_POLICY.maxFailuresPerAccountAndAddress,
+    );
+  });
+
+  it('starts a new window once the old one has ended, and purges ended windows', async () => {
+    const keys = { email: email(), ip: ip() };
+    for (let i = 0; i < SMALL.maxFailuresPerAccountAndAddress; i++) await fail(small, keys);
+    expect(await fail(small, keys)).toBeGreaterThan(0);
+    await database.db.update(loginFailures).set({ windowEnds: sql`now() - interval '1 second'` });
+    expect(await fail(small, keys)).toBe('tried');
+    expect(await purgeExpiredLoginFailures(database.db)).toBeGreaterThan(0);
+    expect(await purgeExpiredLoginFailures(database.db)).toBe(0);
   });
 });

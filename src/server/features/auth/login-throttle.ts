@@ -1,135 +1,135 @@
+import { eq, lt, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/client.js';
+import { loginFailures } from '#server/db/schema.js';
 
-/**
- * Failed sign-ins are counted per e-mail (guessing one account's password) and per client IP
- * (trying many accounts), in fixed windows. Past a limit, sign-in answers 429 until the window
- * ends, even with the right password. Counters live in Redis with REDIS_URL, so every instance
- * sees the same count; in memory otherwise.
- */
-export const THROTTLE_POLICY = {
+export interface ThrottlePolicy {
+  windowMs: number;
+  /** One address guessing one account's password. */
+  maxFailuresPerAccountAndAddress: number;
+  /** One address trying many accounts (password spraying). */
+  maxFailuresPerAddress: number;
+  /**
+   * Many addresses guessing one account. Much higher than the per-address limit: reaching it
+   * locks the owner out too, so it should take an attacker many addresses to get there.
+   */
+  maxFailuresPerAccount: number;
+  /** Each failure is answered a little later, up to this much: cheap for people, costly for scripts. */
+  maxDelayMs: number;
+  delayStepMs: number;
+}
+
+export const THROTTLE_POLICY: Readonly<ThrottlePolicy> = {
   windowMs: 15 * 60_000,
-  maxFailuresPerEmail: 5,
-  maxFailuresPerIp: 30,
-  /** Each failure answers a little later, up to this much: cheap for people, costly for scripts. */
+  maxFailuresPerAccountAndAddress: 5,
+  maxFailuresPerAddress: 30,
+  maxFailuresPerAccount: 100,
   maxDelayMs: 1000,
   delayStepMs: 200,
-} as const;
+};
 
 export interface ThrottleKeys {
   email: string;
   ip: string;
 }
 
-interface Counter {
-  /** Failures in the current window and the milliseconds until it ends. */
-  get(key: string): Promise<{ count: number; ttlMs: number }>;
-  increment(key: string, windowMs: number): Promise<number>;
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
+/** What `reserve` decided: verify the password now, or answer 429 without trying it. */
+export type Attempt =
+  | { allowed: true; keys: ThrottleKeys; failureDelayMs: number }
+  | { allowed: false; retryAfterSeconds: number };
+
+/** Hex, so the lock order below is the same in JavaScript and in any database collation. */
+const hashed = (parts: string[]) =>
+  createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+
+function counters(keys: ThrottleKeys, policy: ThrottlePolicy) {
+  return {
+    pair: {
+      key: hashed(['pair', keys.email, keys.ip]),
+      limit: policy.maxFailuresPerAccountAndAddress,
+    },
+    address: { key: hashed(['address', keys.ip]), limit: policy.maxFailuresPerAddress },
+    account: { key: hashed(['account', keys.email]), limit: policy.maxFailuresPerAccount },
+  };
 }
 
-class MemoryCounter implements Counter {
-  private readonly entries = new Map<string, { count: number; resetAt: number }>();
-
-  async get(key: string) {
-    const entry = this.entries.get(key);
-    const now = Date.now();
-    if (!entry || entry.resetAt <= now) return { count: 0, ttlMs: 0 };
-    return { count: entry.count, ttlMs: entry.resetAt - now };
-  }
-
-  async increment(key: string, windowMs: number) {
-    const now = Date.now();
-    if (this.entries.size > 50_000) this.prune(now);
-    const entry = this.entries.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.entries.set(key, { count: 1, resetAt: now + windowMs });
-      return 1;
-    }
-    entry.count++;
-    return entry.count;
-  }
-
-  async reset(key: string) {
-    this.entries.delete(key);
-  }
-
-  async close() {
-    this.entries.clear();
-  }
-
-  private prune(now: number) {
-    for (const [key, entry] of this.entries) if (entry.resetAt <= now) this.entries.delete(key);
-  }
-}
-
-class RedisCounter implements Counter {
-  constructor(private readonly redis: Redis) {}
-
-  async get(key: string) {
-    const [count, ttl] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
-    return { count: Number(count ?? 0), ttlMs: Math.max(0, ttl) };
-  }
-
-  async increment(key: string, windowMs: number) {
-    const results = await this.redis.multi().set(key, 0, 'PX', windowMs, 'NX').incr(key).exec();
-    return Number(results?.[1]?.[1] ?? 1);
-  }
-
-  async reset(key: string) {
-    await this.redis.del(key);
-  }
-
-  async close() {
-    await this.redis.quit().catch(() => undefined);
-  }
-}
-
-const keyOf = (kind: 'email' | 'ip', value: string) =>
-  `palmares:login-failures:${kind}:${createHash('sha256').update(value).digest('base64url')}`;
-
+/**
+ * Failed sign-ins, counted in the database per (account, address), per address and per account,
+ * in fixed windows. An attempt is counted before its password is checked, in one statement that
+ * also answers the new counts, so simultaneous attempts cannot all slip under a limit. Past any
+ * limit the attempt is refused (429, even with the right password) and its count given back; a
+ * success gives its count back too and clears the (account, address) counter.
+ */
 export class LoginThrottle {
-  private constructor(private readonly counter: Counter) {}
+  constructor(
+    private readonly db: Db,
+    private readonly policy: ThrottlePolicy = THROTTLE_POLICY,
+  ) {}
 
-  static inMemory(): LoginThrottle {
-    return new LoginThrottle(new MemoryCounter());
-  }
-
-  static withRedis(url: string, log: FastifyBaseLogger): LoginThrottle {
-    const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    redis.on('error', (err: unknown) => log.warn({ err }, 'redis (login throttle) error'));
-    return new LoginThrottle(new RedisCounter(redis));
-  }
-
-  /** Seconds until sign-in may be tried again for these keys, or 0 when it may now. */
-  async retryAfterSeconds(keys: ThrottleKeys): Promise<number> {
-    const [email, ip] = await Promise.all([
-      this.counter.get(keyOf('email', keys.email)),
-      this.counter.get(keyOf('ip', keys.ip)),
-    ]);
+  async reserve(keys: ThrottleKeys): Promise<Attempt> {
+    const all = Object.values(counters(keys, this.policy)).sort((a, b) => (a.key < b.key ? -1 : 1));
+    const windowEnds = sql`now() + ${this.policy.windowMs}::int * interval '1 millisecond'`;
+    const expired = sql`${loginFailures.windowEnds} <= now()`;
+    // Rows are locked in key order, the same in every statement here, so two attempts never
+    // wait on each other in a cycle.
+    const rows = await this.db
+      .insert(loginFailures)
+      .values(all.map(({ key }) => ({ key, failures: 1, windowEnds })))
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+          windowEnds: sql`CASE WHEN ${expired} THEN excluded.window_ends ELSE ${loginFailures.windowEnds} END`,
+        },
+      })
+      .returning({
+        key: loginFailures.key,
+        failures: loginFailures.failures,
+        msLeft: sql<number>`extract(epoch from ${loginFailures.windowEnds} - now()) * 1000`.mapWith(
+          Number,
+        ),
+      });
+    const counted = new Map(rows.map((row) => [row.key, row]));
     let waitMs = 0;
-    if (email.count >= THROTTLE_POLICY.maxFailuresPerEmail) waitMs = email.ttlMs;
-    if (ip.count >= THROTTLE_POLICY.maxFailuresPerIp) waitMs = Math.max(waitMs, ip.ttlMs);
-    return Math.ceil(waitMs / 1000);
+    for (const { key, limit } of all) {
+      const row = counted.get(key);
+      if (row && row.failures > limit) waitMs = Math.max(waitMs, row.msLeft, 1000);
+    }
+    if (waitMs > 0) {
+      await this.giveBack(all.map((c) => c.key));
+      return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
+    }
+    const pairFailures = counted.get(counters(keys, this.policy).pair.key)?.failures ?? 1;
+    return {
+      allowed: true,
+      keys,
+      failureDelayMs: Math.min(this.policy.maxDelayMs, pairFailures * this.policy.delayStepMs),
+    };
   }
 
-  /** Records a failure; returns how long to hold the answer back. */
-  async recordFailure(keys: ThrottleKeys): Promise<number> {
-    const [emailFailures] = await Promise.all([
-      this.counter.increment(keyOf('email', keys.email), THROTTLE_POLICY.windowMs),
-      this.counter.increment(keyOf('ip', keys.ip), THROTTLE_POLICY.windowMs),
-    ]);
-    return Math.min(THROTTLE_POLICY.maxDelayMs, emailFailures * THROTTLE_POLICY.delayStepMs);
+  /** The password was right: this attempt was no failure, and this address may start afresh. */
+  async succeeded(keys: ThrottleKeys): Promise<void> {
+    const { pair, address, account } = counters(keys, this.policy);
+    await this.db.delete(loginFailures).where(eq(loginFailures.key, pair.key));
+    await this.giveBack([address.key, account.key]);
   }
 
-  /** A successful sign-in clears the account's count (the IP's stays: it may be spraying). */
-  async recordSuccess(keys: ThrottleKeys): Promise<void> {
-    await this.counter.reset(keyOf('email', keys.email));
+  /** One statement per row, so a give-back never holds one counter while waiting for another. */
+  private async giveBack(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.db
+        .update(loginFailures)
+        .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
+        .where(eq(loginFailures.key, key));
+    }
   }
+}
 
-  close(): Promise<void> {
-    return this.counter.close();
-  }
+/** Deletes counters whose window has ended; returns how many went. */
+export async function purgeExpiredLoginFailures(db: Db): Promise<number> {
+  const gone = await db
+    .delete(loginFailures)
+    .where(lt(loginFailures.windowEnds, sql`now()`))
+    .returning({ key: loginFailures.key });
+  return gone.length;
 }

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { Config } from '../../config.js';
+import type { Config } from '#server/config.js';
 import type { IdentityClaims } from './users-store.js';
 import type { PendingSignIn } from './session-store.js';
 

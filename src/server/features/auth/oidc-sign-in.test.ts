@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
+import { call } from '#test/support/call-app.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
 import {
   OidcBrowser,
   startOidcProvider,
   type TestOidcProvider,
-} from '../../../../test/support/oidc-provider.js';
-import { createTestUser } from '../../../../test/factories/user-factory.js';
+} from '#test/support/oidc-provider.js';
+import { createTestUser } from '#test/factories/user-factory.js';
+import { NASTY_RETURN_TOS, staysOnSite } from '#test/support/nasty-return-tos.js';
 import { OidcClient } from './oidc-client.js';
 import { OIDC_COOKIE, SESSION_COOKIE } from './session-cookie.js';
 
@@ -43,14 +45,14 @@ describeEachDatabase('OpenID Connect sign-in', (kind) => {
 
   /** /api/login, the provider's pages, and back: returns what the app's callback answered. */
   async function signInThroughProvider(returnTo = '/') {
-    const login = await t.app.inject({
+    const login = await call(t.app, {
       url: `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
     });
-    expect(login.statusCode).toBe(302);
+    expect(login.status).toBe(302);
     const pending = cookieFrom(login.headers['set-cookie'], OIDC_COOKIE)!;
     const browser = new OidcBrowser();
     const back = await browser.followUntil(login.headers.location!, CALLBACK);
-    const callback = await t.app.inject({
+    const callback = await call(t.app, {
       url: `/api/callback${back.search}`,
       headers: { cookie: pending.pair },
     });
@@ -79,11 +81,11 @@ describeEachDatabase('OpenID Connect sign-in', (kind) => {
     expect(pending.line).toMatch(/HttpOnly/);
     expect(back.searchParams.get('code')).toBeTruthy();
 
-    expect(callback.statusCode).toBe(302);
+    expect(callback.status).toBe(302);
     expect(callback.headers.location).toBe('/admin');
     const session = cookieFrom(callback.headers['set-cookie'], SESSION_COOKIE)!;
-    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: session.pair } });
-    expect(me.json()).toEqual({
+    const me = await call(t.app, { url: '/api/auth/user', headers: { cookie: session.pair } });
+    expect(me.body).toEqual({
       id: 'ada-1815',
       email: 'ada@example.com',
       firstName: 'Ada',
@@ -93,21 +95,21 @@ describeEachDatabase('OpenID Connect sign-in', (kind) => {
     });
 
     // The pending sign-in is single use: replaying the callback fails and signs no one in.
-    const replay = await t.app.inject({
+    const replay = await call(t.app, {
       url: `/api/callback${back.search}`,
       headers: { cookie: pending.pair },
     });
-    expect(replay.statusCode).toBe(400);
+    expect(replay.status).toBe(400);
     expect(cookieFrom(replay.headers['set-cookie'], SESSION_COOKIE)).toBeUndefined();
 
-    const logout = await t.app.inject({ url: '/api/logout', headers: { cookie: session.pair } });
-    expect(logout.statusCode).toBe(302);
+    const logout = await call(t.app, { url: '/api/logout', headers: { cookie: session.pair } });
+    expect(logout.status).toBe(302);
     const endSession = new URL(logout.headers.location!);
     expect(endSession.origin).toBe(provider.issuer);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${SITE}/`);
     expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
     expect(
-      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: session.pair } })).statusCode,
+      (await call(t.app, { url: '/api/auth/user', headers: { cookie: session.pair } })).status,
     ).toBe(401);
 
     // The provider asks for confirmation, then sends the browser back to the site.
@@ -133,7 +135,7 @@ describeEachDatabase('OpenID Connect sign-in', (kind) => {
     };
     const first = await signInThroughProvider();
     const cookie = cookieFrom(first.callback.headers['set-cookie'], SESSION_COOKIE)!.pair;
-    const me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json();
+    const me = (await call(t.app, { url: '/api/auth/user', headers: { cookie } })).body;
     expect(me).toMatchObject({ id: existing.id, firstName: 'Grace', isAdmin: false });
 
     provider.nextUser = {
@@ -143,9 +145,7 @@ describeEachDatabase('OpenID Connect sign-in', (kind) => {
     };
     const second = await signInThroughProvider();
     const cookie2 = cookieFrom(second.callback.headers['set-cookie'], SESSION_COOKIE)!.pair;
-    const again = (
-      await t.app.inject({ url: '/api/auth/user', headers: { cookie: cookie2 } })
-    ).json();
+    const again = (await call(t.app, { url: '/api/auth/user', headers: { cookie: cookie2 } })).body;
     expect(again).toMatchObject({
       id: existing.id,
       firstName: 'Amazing Grace',
@@ -153,28 +153,38 @@ describeEachDatabase('OpenID Connect sign-in', (kind) => {
     });
   });
 
+  it('sends the browser back only to a path on this site, whatever returnTo it started with', async () => {
+    for (const returnTo of NASTY_RETURN_TOS) {
+      provider.nextUser = { sub: 'returner', email: 'returner@example.com' };
+      const { callback } = await signInThroughProvider(returnTo);
+      expect(callback.status, returnTo).toBe(302);
+      const location = callback.headers.location!;
+      expect(staysOnSite(location, SITE), `${JSON.stringify(returnTo)} -> ${location}`).toBe(true);
+    }
+  });
+
   it('refuses a callback without its pending sign-in, or with a state that does not match', async () => {
     provider.nextUser = { sub: 'mallory', email: 'mallory@example.com' };
-    const login = await t.app.inject({ url: '/api/login' });
+    const login = await call(t.app, { url: '/api/login' });
     const pending = cookieFrom(login.headers['set-cookie'], OIDC_COOKIE)!;
     const back = await new OidcBrowser().followUntil(login.headers.location!, CALLBACK);
 
-    const noCookie = await t.app.inject({ url: `/api/callback${back.search}` });
-    expect(noCookie.statusCode).toBe(400);
+    const noCookie = await call(t.app, { url: `/api/callback${back.search}` });
+    expect(noCookie.status).toBe(400);
     expect(noCookie.body).toContain('Sign-in did not complete');
 
     const forged = new URLSearchParams(back.search);
     forged.set('state', 'not-the-state');
-    const wrongState = await t.app.inject({
+    const wrongState = await call(t.app, {
       url: `/api/callback?${forged}`,
       headers: { cookie: pending.pair },
     });
-    expect(wrongState.statusCode).toBe(400);
+    expect(wrongState.status).toBe(400);
     expect(cookieFrom(wrongState.headers['set-cookie'], SESSION_COOKIE)).toBeUndefined();
   });
 
   it('shows a refusal from the provider as a sign-in problem', async () => {
-    const login = await t.app.inject({ url: '/api/login' });
+    const login = await call(t.app, { url: '/api/login' });
     const pending = cookieFrom(login.headers['set-cookie'], OIDC_COOKIE)!;
     const state = new URL(login.headers.location!).searchParams.get('state')!;
     const params = new URLSearchParams({
@@ -183,21 +193,21 @@ describeEachDatabase('OpenID Connect sign-in', (kind) => {
       state,
       iss: provider.issuer,
     });
-    const response = await t.app.inject({
+    const response = await call(t.app, {
       url: `/api/callback?${params}`,
       headers: { cookie: pending.pair },
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.status).toBe(400);
     expect(response.body).toContain('cancelled or refused');
   });
 
   it('has no local password sign-in while an identity provider is configured', async () => {
-    const response = await t.app.inject({
+    const response = await call(t.app, {
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'a@example.com', password: 'whatever-it-is' },
+      body: { email: 'a@example.com', password: 'whatever-it-is' },
     });
-    expect(response.statusCode).toBe(404);
+    expect(response.status).toBe(404);
   });
 });
 

@@ -1,8 +1,8 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { AppContext } from '../../app-context.js';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { requireAdmin, requireUser } from './guards.js';
+import type { RouteAccess, RouteAccessEntry } from './route-access-entry.js';
 
-export type RouteAccess = 'public' | 'user' | 'admin';
+export type { RouteAccess, RouteAccessEntry } from './route-access-entry.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,34 +21,20 @@ export const ADMIN_PATHS = [
 
 export const isAdminPath = (url: string) => ADMIN_PATHS.some((pattern) => pattern.test(url));
 
-export interface RouteAccessEntry {
-  method: string;
-  url: string;
-  access: RouteAccess;
-}
-
-const registries = new WeakMap<AppContext, RouteAccessEntry[]>();
-
-/** Every route the app registered, with the access it enforces (for the guard test and audits). */
-export function routeAccessRegistry(app: FastifyInstance): readonly RouteAccessEntry[] {
-  return registries.get(app.ctx) ?? [];
-}
-
 /**
  * Makes access control structural: an onRoute hook on the root instance sees every route as it is
  * registered and prepends the guard its path or `config.access` calls for, ahead of the route's
- * own hooks, body parsing and validation. A route cannot opt out of an admin path.
+ * own hooks, body parsing and validation. A route cannot opt out of an admin path. Each route is
+ * noted in `registry` (the app's `ctx.routeAccess`).
  */
-export function registerRouteAccess(app: FastifyInstance): void {
-  const registry: RouteAccessEntry[] = [];
-  registries.set(app.ctx, registry);
+export function registerRouteAccess(app: FastifyInstance, registry: RouteAccessEntry[]): void {
   app.addHook('onRoute', (route) => {
     const requested = route.config?.access ?? 'public';
     const access: RouteAccess = isAdminPath(route.url) ? 'admin' : requested;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) registry.push({ method, url: route.url, access });
     if (access === 'public') return;
-    const guard: onRequestHookHandler = access === 'admin' ? requireAdmin : requireUser;
+    const guard: onRequestAsyncHookHandler = access === 'admin' ? requireAdmin : requireUser;
     const own = route.onRequest
       ? Array.isArray(route.onRequest)
         ? route.onRequest

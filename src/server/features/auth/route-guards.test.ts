@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-} from '../../../../test/support/test-database.js';
-import { signedInUser } from '../../../../test/factories/user-factory.js';
-import { isAdminPath, routeAccessRegistry, type RouteAccessEntry } from './route-access.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import { call } from '#test/support/call-app.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { createTestDatabase, describeEachDatabase } from '#test/support/test-database.js';
+import { signedInUser } from '#test/factories/user-factory.js';
+import { isAdminPath, type RouteAccessEntry } from './route-access.js';
 
-/** The admin routes SPEC 7 and issue 4 name; each must exist and be admin-only. */
+/** Every admin route; each must exist and be admin-only. */
 const EXPECTED_ADMIN_ROUTES = [
   'GET /api/admin/artists',
   'POST /api/admin/artists',
   'PUT /api/admin/artists/:id',
   'DELETE /api/admin/artists/:id',
+  'POST /api/admin/artists/:id/restore',
   'POST /api/admin/categories',
   'PUT /api/admin/categories/:id',
   'DELETE /api/admin/categories/:id',
@@ -37,9 +36,7 @@ describeEachDatabase('admin route guards', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    adminRoutes = routeAccessRegistry(t.app).filter(
-      (r) => r.access === 'admin' && r.method !== 'HEAD',
-    );
+    adminRoutes = t.app.ctx.routeAccess.filter((r) => r.access === 'admin' && r.method !== 'HEAD');
     member = await signedInUser(t.app.ctx.db);
     admin = await signedInUser(t.app.ctx.db, { isAdmin: true });
   });
@@ -48,13 +45,13 @@ describeEachDatabase('admin route guards', (kind) => {
   it('registers every expected admin route, and every route on an admin path is admin-only', () => {
     const registered = new Set(adminRoutes.map((r) => `${r.method} ${r.url}`));
     for (const route of EXPECTED_ADMIN_ROUTES) expect(registered).toContain(route);
-    const all = routeAccessRegistry(t.app);
+    const all = t.app.ctx.routeAccess;
     const unguarded = all.filter((r) => isAdminPath(r.url) && r.access !== 'admin');
     expect(unguarded).toEqual([]);
   });
 
-  const call = (route: RouteAccessEntry, headers: Record<string, string>) =>
-    t.app.inject({
+  const callRoute = (route: RouteAccessEntry, headers: Record<string, string>) =>
+    call(t.app, {
       method: route.method as 'GET',
       url: concreteUrl(route.url),
       headers: {
@@ -62,39 +59,39 @@ describeEachDatabase('admin route guards', (kind) => {
         ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      ...(route.method === 'GET' ? {} : { payload: '{}' }),
+      ...(route.method === 'GET' ? {} : { body: '{}' }),
     });
 
   it('answers 401 Unauthorized to every admin route when signed out', async () => {
     for (const route of adminRoutes) {
-      const response = await call(route, {});
-      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(response.json()).toEqual({ message: 'Unauthorized' });
+      const response = await callRoute(route, {});
+      expect(response.status, `${route.method} ${route.url}`).toBe(401);
+      expect(response.body).toEqual({ message: 'Unauthorized' });
     }
   });
 
   it('answers 403 to every admin route for a signed-in user without isAdmin', async () => {
     for (const route of adminRoutes) {
-      const response = await call(route, { cookie: member.cookie });
-      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(response.json().message).toBe('Admin access required');
+      const response = await callRoute(route, { cookie: member.cookie });
+      expect(response.status, `${route.method} ${route.url}`).toBe(403);
+      expect(response.body.message).toBe('Admin access required');
     }
   });
 
   it('lets an admin through every admin route (whatever the handler then says)', async () => {
     for (const route of adminRoutes) {
-      const response = await call(route, { cookie: admin.cookie });
-      expect([401, 403], `${route.method} ${route.url}`).not.toContain(response.statusCode);
-      expect(response.statusCode, `${route.method} ${route.url}`).toBeLessThan(500);
+      const response = await callRoute(route, { cookie: admin.cookie });
+      expect([401, 403], `${route.method} ${route.url}`).not.toContain(response.status);
+      expect(response.status, `${route.method} ${route.url}`).toBeLessThan(500);
     }
   });
 
   it('answers 401 for an unknown or expired session cookie', async () => {
-    const response = await t.app.inject({
+    const response = await call(t.app, {
       url: '/api/stats',
       headers: { cookie: 'palmares.sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     });
-    expect(response.statusCode).toBe(401);
+    expect(response.status).toBe(401);
   });
 });
 
@@ -110,13 +107,11 @@ describeEachDatabase('a new route on an admin path', (kind) => {
     await app.ready();
     try {
       for (const url of ['/api/admin/rogue', '/api/voter-tracking/export']) {
-        expect((await app.inject({ url })).statusCode).toBe(401);
+        expect((await call(app, { url })).status).toBe(401);
         const member = await signedInUser(database.db);
-        expect((await app.inject({ url, headers: { cookie: member.cookie } })).statusCode).toBe(
-          403,
-        );
+        expect((await call(app, { url, headers: { cookie: member.cookie } })).status).toBe(403);
       }
-      expect(routeAccessRegistry(app)).toContainEqual({
+      expect(app.ctx.routeAccess).toContainEqual({
         method: 'GET',
         url: '/api/admin/rogue',
         access: 'admin',

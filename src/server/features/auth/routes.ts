@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuthorizationResponseError } from 'openid-client';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../../http/http-error.js';
-import { localSignInSchema } from '../../../shared/schemas/auth.js';
-import { authServices } from './auth-services.js';
+import { notFound, unauthorized } from '#server/http/http-error.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import { currentUserSchema, localSignInSchema } from '#shared/schemas/auth.js';
 import { endSession, getUser, startSession } from './current-user.js';
 import { verifyPassword } from './password-hash.js';
 import { appOrigin } from './request-origin.js';
@@ -21,6 +21,18 @@ import {
 } from './users-store.js';
 
 const PENDING_SIGN_IN_SECONDS = 600;
+
+/**
+ * Sign-in answers pages and redirects to browsers and JSON to scripts, and reads its own input
+ * (form or JSON, refused as a page or as JSON): its schemas document the answers only.
+ */
+const PAGE = z.string().describe('An HTML page');
+const REDIRECT = z.null().describe('A redirect (see Location)');
+const pageRoute = (response: Record<number, z.ZodType>) => ({
+  tags: ['sign-in'],
+  produces: ['text/html', 'application/json'],
+  response,
+});
 const returnToQuerySchema = z.object({ returnTo: z.string().optional() }).catch({});
 
 /** JSON callers (fetch, scripts) get JSON answers; a browser form gets pages and redirects. */
@@ -47,19 +59,26 @@ const waitMessage = (seconds: number) => {
 /** GET /api/auth/user, /api/login, /api/logout and the OpenID Connect /api/callback. */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
-  const { throttle, oidc } = authServices(app.ctx);
+  const { throttle, oidc } = app.ctx.auth;
   const redirectUri = (request: FastifyRequest) => `${appOrigin(request)}${OIDC_CALLBACK_PATH}`;
 
-  app.get('/auth/user', async (request, reply) => {
-    const user = await getUser(request);
-    if (!user) throw unauthorized();
-    reply.header('cache-control', 'no-store');
-    return user;
-  });
+  app.get(
+    '/auth/user',
+    { schema: { tags: ['sign-in'], response: { 200: currentUserSchema, ...errorResponses(401) } } },
+    async (request, reply) => {
+      const user = await getUser(request);
+      if (!user) throw unauthorized();
+      reply.header('cache-control', 'no-store');
+      return user;
+    },
+  );
 
   app.get(
     '/login',
-    { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
+    {
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: pageRoute({ 200: PAGE, 302: REDIRECT, 503: PAGE }),
+    },
     async (request, reply) => {
       const returnTo = safeReturnTo(returnToQuerySchema.parse(request.query).returnTo);
       if (!oidc) return html(reply, 200, renderSignInPage({ returnTo }));
@@ -88,7 +107,14 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/login',
-    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: pageRoute({
+        200: currentUserSchema,
+        303: REDIRECT,
+        ...errorResponses(400, 401, 404, 429),
+      }),
+    },
     async (request, reply) => {
       if (oidc) throw notFound('This site signs in with its identity provider: open /api/login');
       const json = wantsJson(request);
@@ -104,20 +130,19 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const parsed = localSignInSchema.safeParse(body);
       if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? 'Invalid sign-in');
       const email = normalizeEmail(parsed.data.email);
-      const keys = { email, ip: request.ip };
-
-      const retryAfter = await throttle.retryAfterSeconds(keys);
-      if (retryAfter > 0) {
-        reply.header('retry-after', String(retryAfter));
-        return fail(429, waitMessage(retryAfter), email);
+      // Counted before the password is checked, so simultaneous guesses cannot outrun the limit.
+      const attempt = await throttle.reserve({ email, ip: request.ip });
+      if (!attempt.allowed) {
+        reply.header('retry-after', String(attempt.retryAfterSeconds));
+        return fail(429, waitMessage(attempt.retryAfterSeconds), email);
       }
       const account = await findLocalAccount(db, email);
       const valid = await verifyPassword(parsed.data.password, account?.passwordHash);
       if (!account || !valid) {
-        await sleep(await throttle.recordFailure(keys));
+        await sleep(attempt.failureDelayMs);
         return fail(401, 'Incorrect e-mail or password.', email);
       }
-      await throttle.recordSuccess(keys);
+      await throttle.succeeded(attempt.keys);
       const user = toCurrentUser(await applyAdminEmails(db, account.user, config.adminEmails));
       await startSession(request, reply, user, { method: 'local' });
       request.log.info({ userId: user.id }, 'signed in (local account)');
@@ -126,41 +151,49 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(OIDC_CALLBACK_PATH.replace(/^\/api/, ''), async (request, reply) => {
-    if (!oidc) throw notFound('Sign-in with an identity provider is not configured');
-    const token = request.cookies[OIDC_COOKIE];
-    clearCookie(request, reply, OIDC_COOKIE, OIDC_CALLBACK_PATH);
-    const pending = token ? await takeSession(db, token) : null;
-    if (pending?.kind !== 'oidc-pending') {
-      return html(
-        reply,
-        400,
-        renderSignInProblemPage(
-          'This sign-in link has expired or was opened in another browser. Please sign in again.',
-        ),
-      );
-    }
-    const callbackUrl = new URL(redirectUri(request));
-    callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
-    try {
-      const { claims, idToken } = await oidc.complete(callbackUrl, pending);
-      const row = await applyAdminEmails(
-        db,
-        await upsertIdentityUser(db, claims),
-        config.adminEmails,
-      );
-      await startSession(request, reply, toCurrentUser(row), { method: 'oidc', idToken });
-      request.log.info({ userId: row.id }, 'signed in (OpenID Connect)');
-      return reply.header('cache-control', 'no-store').redirect(pending.returnTo, 302);
-    } catch (err) {
-      request.log.warn({ err }, 'OpenID Connect sign-in failed');
-      const message =
-        err instanceof AuthorizationResponseError
-          ? 'Sign-in was cancelled or refused by the identity provider.'
-          : 'The identity provider could not confirm your sign-in. Please try again.';
-      return html(reply, 400, renderSignInProblemPage(message));
-    }
-  });
+  const callback = pageRoute({ 302: REDIRECT, 400: PAGE, ...errorResponses(404) });
+  app.get(
+    OIDC_CALLBACK_PATH.replace(/^\/api/, ''),
+    { schema: callback },
+    async (request, reply) => {
+      if (!oidc) throw notFound('Sign-in with an identity provider is not configured');
+      const token = request.cookies[OIDC_COOKIE];
+      clearCookie(request, reply, OIDC_COOKIE, OIDC_CALLBACK_PATH);
+      const pending = token ? await takeSession(db, token) : null;
+      if (pending?.kind !== 'oidc-pending') {
+        return html(
+          reply,
+          400,
+          renderSignInProblemPage(
+            'This sign-in link has expired or was opened in another browser. Please sign in again.',
+          ),
+        );
+      }
+      const callbackUrl = new URL(redirectUri(request));
+      callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
+      try {
+        const { claims, idToken } = await oidc.complete(callbackUrl, pending);
+        const row = await applyAdminEmails(
+          db,
+          await upsertIdentityUser(db, claims),
+          config.adminEmails,
+        );
+        await startSession(request, reply, toCurrentUser(row), { method: 'oidc', idToken });
+        request.log.info({ userId: row.id }, 'signed in (OpenID Connect)');
+        // Checked again: the pending row was written by this code, but a redirect is cheap to re-check.
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(safeReturnTo(pending.returnTo), 302);
+      } catch (err) {
+        request.log.warn({ err }, 'OpenID Connect sign-in failed');
+        const message =
+          err instanceof AuthorizationResponseError
+            ? 'Sign-in was cancelled or refused by the identity provider.'
+            : 'The identity provider could not confirm your sign-in. Please try again.';
+        return html(reply, 400, renderSignInProblemPage(message));
+      }
+    },
+  );
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await endSession(request, reply);
@@ -178,6 +211,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'no-store')
       .redirect(target, request.method === 'GET' ? 302 : 303);
   };
-  app.get('/logout', logout);
-  app.post('/logout', logout);
+  const signOut = { schema: pageRoute({ 302: REDIRECT, 303: REDIRECT }) };
+  app.get('/logout', signOut, logout);
+  app.post('/logout', signOut, logout);
 }

@@ -1,8 +1,9 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { sessions } from '../../db/schema.js';
+import type { Db } from '#server/db/client.js';
+import { sessions } from '#server/db/schema.js';
+import { rowsOf } from '#server/db/rows.js';
 
 /**
  * Server-side sessions in the `sessions` table. The cookie carries a random 256-bit token; the
@@ -87,6 +88,6 @@ export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<nu
   const result = await db.execute(sql`
     WITH gone AS (DELETE FROM ${sessions} WHERE ${lt(sessions.expire, now)} RETURNING 1)
     SELECT count(*)::int AS count FROM gone`);
-  const [row] = (result as unknown as { rows: Array<{ count: number }> }).rows;
+  const [row] = rowsOf<{ count: number }>(result);
   return row?.count ?? 0;
 }

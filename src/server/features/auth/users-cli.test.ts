@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireDataDirLock } from '../../db/data-dir-lock.js';
+import { acquireDataDirLock } from '#server/db/data-dir-lock.js';
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
-import { signedInUser } from '../../../../test/factories/user-factory.js';
+} from '#test/support/test-database.js';
+import { signedInUser } from '#test/factories/user-factory.js';
 import { verifyPassword } from './password-hash.js';
 import { main, runUsersCommand, type CliOutput } from './users-cli.js';
 import { findLocalAccount, findUserByEmail } from './users-store.js';

@@ -10,16 +10,16 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { loadConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { loadConfig } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
 import {
   acquireDataDirLock,
   DataDirLockedError,
   lockedDatabaseMessage,
   type DataDirLock,
-} from '../../db/data-dir-lock.js';
-import { openConfiguredDatabase } from '../../db/open-configured.js';
-import { PASSWORD_LIMITS } from '../../../shared/schemas/auth.js';
+} from '#server/db/data-dir-lock.js';
+import { openConfiguredDatabase } from '#server/db/open-configured.js';
+import { PASSWORD_LIMITS } from '#shared/schemas/auth.js';
 import { generatePassword, hashPassword } from './password-hash.js';
 import { destroyUserSessions } from './session-store.js';
 import {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { userCredentials, users } from '../../db/schema.js';
-import type { CurrentUser } from '../../../shared/schemas/auth.js';
+import type { Db } from '#server/db/client.js';
+import { userCredentials, users } from '#server/db/schema.js';
+import type { CurrentUser } from '#shared/schemas/auth.js';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,4 +1,5 @@
-import type { AppContext } from '../../app-context.js';
+import type { Db } from '#server/db/client.js';
+import type { AppEvents } from '#server/events/app-events.js';
 import { loadCatalogSnapshot, type CatalogSnapshot } from './catalog-snapshot.js';
 
 /**
@@ -7,14 +8,19 @@ import { loadCatalogSnapshot, type CatalogSnapshot } from './catalog-snapshot.js
  * read rebuilds; changes made by another instance show within CATALOG_CACHE_MS (or at once when
  * Redis fans the event out). Concurrent readers share one rebuild. See docs/decisions/0002.
  */
-class CatalogCache {
+export class CatalogCache {
   private snapshot: CatalogSnapshot | undefined;
   private loadedAt = 0;
   private generation = 0;
   private inflight: { generation: number; promise: Promise<CatalogSnapshot> } | undefined;
 
-  constructor(private readonly ctx: AppContext) {
-    ctx.events.on('catalog-changed', () => this.invalidate());
+  constructor(
+    private readonly db: Db,
+    events: AppEvents,
+    /** How long a snapshot serves without a local change (CATALOG_CACHE_MS). */
+    private readonly ttlMs: number,
+  ) {
+    events.on('catalog-changed', () => this.invalidate());
   }
 
   invalidate(): void {
@@ -23,13 +29,12 @@ class CatalogCache {
   }
 
   async get(): Promise<CatalogSnapshot> {
-    const ttl = this.ctx.config.catalogCacheMs;
-    if (this.snapshot && Date.now() - this.loadedAt < ttl) return this.snapshot;
+    if (this.snapshot && Date.now() - this.loadedAt < this.ttlMs) return this.snapshot;
     // Join a rebuild only if it started after the latest change.
     if (this.inflight?.generation === this.generation) return this.inflight.promise;
     const generation = this.generation;
     const startedAt = Date.now();
-    const promise = loadCatalogSnapshot(this.ctx.db)
+    const promise = loadCatalogSnapshot(this.db)
       .then((snapshot) => {
         // A change that landed while we were reading must not be hidden behind this older snapshot.
         if (generation === this.generation) {
@@ -44,15 +49,4 @@ class CatalogCache {
     this.inflight = { generation, promise };
     return promise;
   }
-}
-
-const caches = new WeakMap<AppContext, CatalogCache>();
-
-export function catalogCache(ctx: AppContext): CatalogCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new CatalogCache(ctx);
-    caches.set(ctx, cache);
-  }
-  return cache;
 }

@@ -1,20 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artists, categories, nominations } from '../../db/schema.js';
-import type {
-  Artist,
-  Category,
-  PublicNomination,
-  ShareLookup,
-} from '../../../shared/schemas/catalog.js';
-import { createCategory, createNominee } from '../../../../test/factories/catalog-factory.js';
-import {
-  createCompletedPayment,
-  createPendingPayment,
-} from '../../../../test/factories/payment-factory.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
+import { artists, categories, nominations } from '#server/db/schema.js';
+import type { Artist, Category, PublicNomination, ShareLookup } from '#shared/schemas/catalog.js';
+import { call } from '#test/support/call-app.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createCompletedPayment, createPendingPayment } from '#test/factories/payment-factory.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
 
 const HOUR = 3_600_000;
 
@@ -26,8 +19,8 @@ describeEachDatabase('public catalogue API', (kind) => {
   afterAll(() => t.close());
 
   const get = async <T>(url: string) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    return { status: res.statusCode, body: res.json<T>(), headers: res.headers };
+    const res = await call<T>(t.app, { method: 'GET', url });
+    return { status: res.status, body: res.body, headers: res.headers };
   };
 
   it('lists active categories with nominee and completed-vote counts only', async () => {
@@ -63,7 +56,7 @@ describeEachDatabase('public catalogue API', (kind) => {
     expect((await get<Category>(`/api/categories/${category.id}`)).body.id).toBe(category.id);
     expect(await get(`/api/categories/${hidden.id}`)).toMatchObject({
       status: 404,
-      body: { message: 'Category not found' },
+      body: { message: 'This category was not found. It may have been removed.' },
     });
     expect((await get('/api/categories/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     for (const bad of [
@@ -137,7 +130,7 @@ describeEachDatabase('public catalogue API', (kind) => {
     await db.update(artists).set({ isActive: false }).where(eq(artists.id, nominee.artist.id));
     expect(await get(`/api/artists/${nominee.artist.id}`)).toMatchObject({
       status: 404,
-      body: { message: 'Artist not found' },
+      body: { message: 'This artist was not found. They may have been removed.' },
     });
     expect((await get(`/api/artists/${nominee.artist.id}/nominations`)).status).toBe(404);
     expect((await get('/api/artists/x/nominations')).status).toBe(400);
@@ -215,18 +208,23 @@ describeEachDatabase('public catalogue API', (kind) => {
       '/api/nominations/share/' + 'a'.repeat(500),
       '/api/nope',
     ]) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
-      expect(res.statusCode, url).toBeLessThan(500);
-      expect(res.json<{ message: string }>().message).toBeTruthy();
+      const res = await call(t.app, { method: 'GET', url });
+      expect(res.status, url).toBeGreaterThanOrEqual(400);
+      expect(res.status, url).toBeLessThan(500);
+      expect(res.body.message).toBeTruthy();
     }
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/categories' });
-    expect(res.statusCode).toBe(404);
+    const res = await call(t.app, { method: 'DELETE', url: '/api/categories' });
+    expect(res.status).toBe(404);
   });
 
   it('reports health and readiness', async () => {
     expect((await get('/healthz')).body).toEqual({ status: 'ok' });
-    expect((await get('/readyz')).body).toEqual({ status: 'ready' });
+    expect((await get('/readyz')).body).toEqual({
+      status: 'ready',
+      database: 'ok',
+      redis: 'not configured',
+      rateLimits: 'in-process',
+    });
     const count = await t.database.db.execute(sql`SELECT count(*) FROM ${categories}`);
     expect(count).toBeTruthy();
   });
@@ -241,8 +239,8 @@ describeEachDatabase('public catalogue encodings', (kind) => {
 
   it('serves pre-compressed JSON to clients that accept it', async () => {
     await createNominee(t.database.db);
-    const plain = await t.app.inject({ method: 'GET', url: '/api/categories' });
-    const gz = await t.app.inject({
+    const plain = await call(t.app, { method: 'GET', url: '/api/categories' });
+    const gz = await call(t.app, {
       method: 'GET',
       url: '/api/categories',
       headers: { 'accept-encoding': 'gzip' },
@@ -250,6 +248,6 @@ describeEachDatabase('public catalogue encodings', (kind) => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers.vary).toMatch(/accept-encoding/i);
-    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect(JSON.parse(gunzipSync(gz.bytes).toString())).toEqual(plain.body);
   });
 });

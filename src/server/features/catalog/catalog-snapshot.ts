@@ -1,35 +1,17 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { encodeBody, type EncodedBody } from '../../http/encoded-body.js';
+import { asc, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { rowsOf } from '#server/db/rows.js';
+import { artists, categories as categoriesTable } from '#server/db/schema.js';
+import { encodeBody, type EncodedBody } from '#server/http/encoded-body.js';
 import type {
   ArtistCategoryRef,
   Category,
   PublicArtist,
   PublicNomination,
-} from '../../../shared/schemas/catalog.js';
+} from '#shared/schemas/catalog.js';
 
-interface CategoryRow {
-  id: string;
-  name: string;
-  name_fr: string | null;
-  description: string | null;
-  description_fr: string | null;
-  icon: string | null;
-  background_image_url: string | null;
-  background_color: string | null;
-  created_at: string | Date;
-}
-interface ArtistRow {
-  id: string;
-  name: string;
-  name_fr: string | null;
-  bio: string | null;
-  bio_fr: string | null;
-  photo_url: string | null;
-  is_featured: boolean;
-}
-interface NominationRow {
+/** A visible nomination with its votes over the trending window (raw SQL: an aggregate join). */
+interface NominationWithRecentVotesRow {
   id: string;
   artist_id: string;
   category_id: string;
@@ -67,10 +49,8 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
  */
 export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
   const [categoryRows, artistRows, nominationRows] = await Promise.all([
-    db.execute(sql`SELECT id, name, name_fr, description, description_fr, icon, background_image_url,
-        background_color, created_at FROM categories WHERE is_active ORDER BY created_at, name`),
-    db.execute(sql`SELECT id, name, name_fr, bio, bio_fr, photo_url, is_featured
-        FROM artists WHERE is_active`),
+    selectCategories(db),
+    selectArtists(db),
     db.execute(sql`
       SELECT n.id, n.artist_id, n.category_id, n.shareable_link, n.nomination_title,
              n.nomination_title_fr, n.nomination_photo_url, n.nomination_description,
@@ -86,16 +66,50 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
       WHERE n.is_active`),
   ]);
   return buildSnapshot(
-    rowsOf<CategoryRow>(categoryRows),
-    rowsOf<ArtistRow>(artistRows),
-    rowsOf<NominationRow>(nominationRows),
+    categoryRows,
+    artistRows,
+    rowsOf<NominationWithRecentVotesRow>(nominationRows),
   );
 }
+
+const selectCategories = (db: Db) =>
+  db
+    .select({
+      id: categoriesTable.id,
+      name: categoriesTable.name,
+      nameFr: categoriesTable.nameFr,
+      description: categoriesTable.description,
+      descriptionFr: categoriesTable.descriptionFr,
+      icon: categoriesTable.icon,
+      backgroundImageUrl: categoriesTable.backgroundImageUrl,
+      backgroundColor: categoriesTable.backgroundColor,
+      createdAt: categoriesTable.createdAt,
+    })
+    .from(categoriesTable)
+    .where(sql`${categoriesTable.isActive}`)
+    .orderBy(asc(categoriesTable.createdAt), asc(categoriesTable.name));
+
+const selectArtists = (db: Db) =>
+  db
+    .select({
+      id: artists.id,
+      name: artists.name,
+      nameFr: artists.nameFr,
+      bio: artists.bio,
+      bioFr: artists.bioFr,
+      photoUrl: artists.photoUrl,
+      isFeatured: artists.isFeatured,
+    })
+    .from(artists)
+    .where(sql`${artists.isActive}`);
+
+type CategoryRow = Awaited<ReturnType<typeof selectCategories>>[number];
+type ArtistRow = Awaited<ReturnType<typeof selectArtists>>[number];
 
 function buildSnapshot(
   categoryRows: CategoryRow[],
   artistRows: ArtistRow[],
-  nominationRows: NominationRow[],
+  nominationRows: NominationWithRecentVotesRow[],
 ): CatalogSnapshot {
   const nominationsOfCategory = groupBy(nominationRows, (n) => n.category_id);
   const nominationsOfArtist = groupBy(nominationRows, (n) => n.artist_id);
@@ -105,15 +119,15 @@ function buildSnapshot(
     return {
       id: c.id,
       name: c.name,
-      nameFr: c.name_fr,
+      nameFr: c.nameFr,
       description: c.description,
-      descriptionFr: c.description_fr,
+      descriptionFr: c.descriptionFr,
       icon: c.icon,
-      backgroundImageUrl: c.background_image_url,
-      backgroundColor: c.background_color,
+      backgroundImageUrl: c.backgroundImageUrl,
+      backgroundColor: c.backgroundColor,
       artistCount: list.length,
       voteCount: sum(list, (n) => n.vote_count),
-      createdAt: iso(c.created_at),
+      createdAt: iso(c.createdAt),
     };
   });
   const categoryById = new Map(categories.map((c) => [c.id, c]));
@@ -143,11 +157,11 @@ function buildSnapshot(
     artistById.set(a.id, {
       id: a.id,
       name: a.name,
-      nameFr: a.name_fr,
+      nameFr: a.nameFr,
       bio: a.bio,
-      bioFr: a.bio_fr,
-      photoUrl: a.photo_url,
-      isFeatured: a.is_featured,
+      bioFr: a.bioFr,
+      photoUrl: a.photoUrl,
+      isFeatured: a.isFeatured,
       isTrending: own.some(
         (n) => n.recent_votes > 0 && n.recent_votes === topRecent.get(n.category_id),
       ),

@@ -1,6 +1,5 @@
-import type { AppContext } from '../../app-context.js';
-import type { PageMeta } from '../../http/spa.js';
-import { catalogCache } from './catalog-cache.js';
+import type { AppContext } from '#server/app-context.js';
+import type { PageMeta } from '#server/http/spa.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_BIO = 'Rising star making waves in the music industry';
@@ -23,7 +22,7 @@ export function catalogPageMeta(ctx: AppContext) {
     const category = /^\/category\/([^/]+)$/.exec(pathname);
     if (!share && !(category && UUID.test(category[1]!))) return null;
 
-    const snapshot = await catalogCache(ctx).get();
+    const snapshot = await ctx.catalog.get();
     if (share) {
       const nomination = snapshot.nominationByLink.get(share[1]!);
       if (!nomination) return null;

@@ -1,56 +1,108 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { notFound } from '../../http/http-error.js';
-import { parse } from '../../http/parse.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '#server/http/http-error.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import type { VoterInputTexts } from '#server/http/voter-input.js';
+import type { VoterText } from '#server/http/voter-text.js';
 import {
   artistIdParamsSchema,
   categoryIdParamsSchema,
   idParamsSchema,
   shareLinkParamsSchema,
-} from '../../../shared/schemas/ids.js';
-import { catalogCache } from './catalog-cache.js';
-import { preEncodedRoute, sendEncoded, type EncodedBody } from '../../http/encoded-body.js';
+} from '#shared/schemas/ids.js';
+import {
+  categorySchema,
+  publicArtistSchema,
+  publicNominationSchema,
+  shareLookupSchema,
+} from '#shared/schemas/catalog.js';
+import { preEncodedRoute, sendEncoded, type EncodedBody } from '#server/http/encoded-body.js';
 
-/** Public, read-only catalogue: categories, nominees, artists and share links (SPEC 7). */
-export default async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  const cache = catalogCache(app.ctx);
+/** What a visitor reads when a catalogue link is wrong (ADR 0030). */
+const LINK_INPUT: VoterInputTexts = {
+  fields: {},
+  otherwise: {
+    en: 'This link is not valid. Go back to the categories and try again.',
+    fr: "Ce lien n'est pas valide. Revenez aux catégories et réessayez.",
+  },
+};
+const CATEGORY_NOT_FOUND: VoterText = {
+  en: 'This category was not found. It may have been removed.',
+  fr: 'Cette catégorie est introuvable. Elle a peut-être été retirée.',
+};
+const ARTIST_NOT_FOUND: VoterText = {
+  en: 'This artist was not found. They may have been removed.',
+  fr: 'Cet artiste est introuvable. Il a peut-être été retiré.',
+};
+const NOMINATION_NOT_FOUND: VoterText = {
+  en: 'This nomination was not found. It may have been removed.',
+  fr: 'Cette nomination est introuvable. Elle a peut-être été retirée.',
+};
+
+/**
+ * The answers are bytes encoded once per snapshot (sendEncoded), which Fastify sends as they are:
+ * the schemas below document them without costing a serialization.
+ */
+const linkRoute = <P extends z.ZodType, R extends z.ZodType>(params: P, answer: R) => ({
+  ...preEncodedRoute,
+  config: { input: { voter: LINK_INPUT } },
+  schema: { tags: ['catalogue'], params, response: { 200: answer, ...errorResponses(400, 404) } },
+});
+
+/** Public, read-only catalogue: categories, nominees, artists and share links. */
+export default async function catalogRoutes(plain: FastifyInstance): Promise<void> {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const cache = app.ctx.catalog;
   const sendJson = (reply: FastifyReply, body: EncodedBody) =>
     sendEncoded(reply.header('cache-control', 'no-cache'), body);
 
-  app.get('/categories', preEncodedRoute, async (_request, reply) => {
-    const snapshot = await cache.get();
-    return sendJson(
-      reply,
-      snapshot.json('categories', () => snapshot.categories),
-    );
-  });
+  app.get(
+    '/categories',
+    {
+      ...preEncodedRoute,
+      schema: { tags: ['catalogue'], response: { 200: z.array(categorySchema) } },
+    },
+    async (_request, reply) => {
+      const snapshot = await cache.get();
+      return sendJson(
+        reply,
+        snapshot.json('categories', () => snapshot.categories),
+      );
+    },
+  );
 
-  app.get('/categories/:id', preEncodedRoute, async (request, reply) => {
-    const { id } = parse(idParamsSchema, request.params, 'category id');
+  app.get('/categories/:id', linkRoute(idParamsSchema, categorySchema), async (request, reply) => {
+    const { id } = request.params;
     const snapshot = await cache.get();
     const category = snapshot.categoryById.get(id);
-    if (!category) throw notFound('Category not found');
+    if (!category) throw notFound(CATEGORY_NOT_FOUND);
     return sendJson(
       reply,
       snapshot.json(`category:${id}`, () => category),
     );
   });
 
-  app.get('/nominations/category/:categoryId', preEncodedRoute, async (request, reply) => {
-    const { categoryId } = parse(categoryIdParamsSchema, request.params, 'category id');
-    const snapshot = await cache.get();
-    if (!snapshot.categoryById.has(categoryId)) throw notFound('Category not found');
-    return sendJson(
-      reply,
-      snapshot.json(
-        `nominations:category:${categoryId}`,
-        () => snapshot.nominationsByCategory.get(categoryId) ?? [],
-      ),
-    );
-  });
+  app.get(
+    '/nominations/category/:categoryId',
+    linkRoute(categoryIdParamsSchema, z.array(publicNominationSchema)),
+    async (request, reply) => {
+      const { categoryId } = request.params;
+      const snapshot = await cache.get();
+      if (!snapshot.categoryById.has(categoryId)) throw notFound(CATEGORY_NOT_FOUND);
+      return sendJson(
+        reply,
+        snapshot.json(
+          `nominations:category:${categoryId}`,
+          () => snapshot.nominationsByCategory.get(categoryId) ?? [],
+        ),
+      );
+    },
+  );
 
   const artistNominations = async (artistId: string, reply: FastifyReply) => {
     const snapshot = await cache.get();
-    if (!snapshot.artistById.has(artistId)) throw notFound('Artist not found');
+    if (!snapshot.artistById.has(artistId)) throw notFound(ARTIST_NOT_FOUND);
     return sendJson(
       reply,
       snapshot.json(
@@ -60,40 +112,52 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     );
   };
 
-  app.get('/nominations/artist/:artistId', preEncodedRoute, async (request, reply) => {
-    const { artistId } = parse(artistIdParamsSchema, request.params, 'artist id');
-    return artistNominations(artistId, reply);
-  });
+  app.get(
+    '/nominations/artist/:artistId',
+    linkRoute(artistIdParamsSchema, z.array(publicNominationSchema)),
+    async (request, reply) => {
+      const { artistId } = request.params;
+      return artistNominations(artistId, reply);
+    },
+  );
 
-  app.get('/artists/:id/nominations', preEncodedRoute, async (request, reply) => {
-    const { id } = parse(idParamsSchema, request.params, 'artist id');
-    return artistNominations(id, reply);
-  });
+  app.get(
+    '/artists/:id/nominations',
+    linkRoute(idParamsSchema, z.array(publicNominationSchema)),
+    async (request, reply) => {
+      const { id } = request.params;
+      return artistNominations(id, reply);
+    },
+  );
 
-  app.get('/artists/:id', preEncodedRoute, async (request, reply) => {
-    const { id } = parse(idParamsSchema, request.params, 'artist id');
+  app.get('/artists/:id', linkRoute(idParamsSchema, publicArtistSchema), async (request, reply) => {
+    const { id } = request.params;
     const snapshot = await cache.get();
     const artist = snapshot.artistById.get(id);
-    if (!artist) throw notFound('Artist not found');
+    if (!artist) throw notFound(ARTIST_NOT_FOUND);
     return sendJson(
       reply,
       snapshot.json(`artist:${id}`, () => artist),
     );
   });
 
-  app.get('/nominations/share/:link', preEncodedRoute, async (request, reply) => {
-    const { link } = parse(shareLinkParamsSchema, request.params, 'share link');
-    const snapshot = await cache.get();
-    const nomination = snapshot.nominationByLink.get(link);
-    if (!nomination) throw notFound('Nomination not found');
-    return sendJson(
-      reply,
-      snapshot.json(`share:${link}`, () => ({
-        categoryId: nomination.categoryId,
-        nominationId: nomination.id,
-        category: nomination.category,
-        artist: nomination.artist,
-      })),
-    );
-  });
+  app.get(
+    '/nominations/share/:link',
+    linkRoute(shareLinkParamsSchema, shareLookupSchema),
+    async (request, reply) => {
+      const { link } = request.params;
+      const snapshot = await cache.get();
+      const nomination = snapshot.nominationByLink.get(link);
+      if (!nomination) throw notFound(NOMINATION_NOT_FOUND);
+      return sendJson(
+        reply,
+        snapshot.json(`share:${link}`, () => ({
+          categoryId: nomination.categoryId,
+          nominationId: nomination.id,
+          category: nomination.category,
+          artist: nomination.artist,
+        })),
+      );
+    },
+  );
 }

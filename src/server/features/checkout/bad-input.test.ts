@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, nomineeWith, split } from '../../payments/testing/payment-test-kit.js';
-import { createCategory, createNominee } from '../../../../test/factories/catalog-factory.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
+import { nomineeWith, split } from '#test/support/payment-test-kit.js';
+import { call } from '#test/support/call-app.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -36,8 +37,12 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
       ).nominations[0]!.id,
     };
     otherArtist = (await createNominee(db, { categoryIds: [category.id] })).nominations[0]!.id;
-    const card = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
-      nominationVotes: good,
+    const card = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: {
+        nominationVotes: good,
+      },
     });
     pendingCardId = card.body.paymentId as string;
   });
@@ -64,7 +69,7 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
     message?: RegExp,
   ) {
     const before = await snapshot();
-    const res = await call(t.app, method, url, body);
+    const res = await call(t.app, { method: method, url: url, body: body });
     expect({ url, status: res.status }).toEqual({ url, status });
     expect(typeof res.body.message).toBe('string');
     if (message) expect(res.body.message).toMatch(message);
@@ -128,8 +133,46 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
       ['a malformed e-mail', () => mobile({ voterEmail: 'not-an-email' }), 400],
       ['a total that does not match', () => mobile({ totalVotes: 3 }), 422],
       ['a negative total', () => mobile({ totalVotes: -2 }), 400],
+      [
+        'a NUL in the user agent',
+        () => mobile({ deviceInfo: { userAgent: 'Mozilla\u0000' } }),
+        400,
+      ],
+      [
+        'a lone surrogate in the user agent',
+        () => mobile({ deviceInfo: { userAgent: 'a\uD800' } }),
+        400,
+      ],
+      [
+        'an escape in the user agent',
+        () => mobile({ deviceInfo: { userAgent: '\u001B[2J' } }),
+        400,
+      ],
+      [
+        'a NUL in the device time',
+        () => mobile({ deviceInfo: { deviceTimestamp: '\u0000' } }),
+        400,
+      ],
+      [
+        'a NUL in the device details',
+        () => mobile({ deviceInfo: { deviceMetadata: '{"a":"\u0000"}' } }),
+        400,
+      ],
+      ['a NUL in the e-mail', () => mobile({ voterEmail: 'a\u0000@b.co' }), 400],
+      ['a NUL in the phone', () => mobile({ phoneNumber: '237677123456\u0000' }), 400],
     ])('%s', async (_name, body, status) => {
       await expectRefused('POST', url, body(), status);
+    });
+
+    it('says so in the voter language', async () => {
+      const res = await call(t.app, {
+        method: 'POST',
+        url: url,
+        body: mobile({ deviceInfo: { userAgent: 'Mozilla\u0000' } }),
+        ...{ headers: { 'accept-language': 'fr' } },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Le texte contient des caractères non autorisés.');
     });
 
     it('unknown, inactive nominations, artists and categories, and mixed artists (422)', async () => {
@@ -176,8 +219,51 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
         () => ({ nominationVotes: [{ nominationId: UNKNOWN_ID, voteCount: 2 }] }),
         422,
       ],
+      [
+        'a NUL in the user agent',
+        () => ({ nominationVotes: good, deviceInfo: { userAgent: 'Mozilla\u0000' } }),
+        400,
+      ],
+      [
+        'a lone surrogate in the user agent',
+        () => ({ nominationVotes: good, deviceInfo: { userAgent: '\uDC00' } }),
+        400,
+      ],
     ])('%s', async (_name, body, status) => {
       await expectRefused('POST', url, body(), status);
+    });
+  });
+
+  describe('bodies that are not UTF-8 (400, in the voter language)', () => {
+    /** A request that would succeed, but for two bytes that are not UTF-8 in its user agent. */
+    const notUtf8 = (value: Record<string, unknown>) => {
+      const [before, after] = JSON.stringify(value).split('MARK') as [string, string];
+      return Buffer.concat([Buffer.from(before), Buffer.from([0xc3, 0x28]), Buffer.from(after)]);
+    };
+    it.each([
+      ['POST', '/api/campay-payment', () => mobile({ deviceInfo: { userAgent: 'MARK' } })],
+      [
+        'POST',
+        '/api/create-payment-intent-multi',
+        () => ({ nominationVotes: good, deviceInfo: { userAgent: 'MARK' } }),
+      ],
+      ['PATCH', '/api/payment/{id}/email', () => ({ voterEmail: 'MARK@b.co' })],
+      ['POST', '/api/receipts/lookup', () => ({ email: 'MARK@b.co' })],
+      ['POST', '/api/confirm-payment', () => ({ paymentIntentId: 'pi_MARK' })],
+    ] as const)('%s %s', async (method, path, body) => {
+      const url = path.replace('{id}', pendingCardId);
+      const before = await snapshot();
+      const res = await call(t.app, {
+        method: method,
+        url: url,
+        body: notUtf8(body()),
+        ...{
+          headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+        },
+      });
+      expect({ url, status: res.status }).toEqual({ url, status: 400 });
+      expect(res.body.message).toBe("La requête n'est pas un texte UTF-8 valide.");
+      expect(await snapshot()).toEqual(before);
     });
   });
 
@@ -314,6 +400,10 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
             UNKNOWN_ID,
             good[0]!.nominationId,
             '\u0000',
+            'a\u0000b',
+            '\uD800',
+            'x\uDC00',
+            '\u001B[0m',
             'é'.repeat(50),
             '4242424242424242',
           ]);
@@ -331,8 +421,20 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
     };
     for (let i = 0; i < 300; i++) {
       const [method, url] = pick(routes);
-      const res = await call(t.app, method, url, JSON.stringify(value(0)), {
-        headers: { 'content-type': 'application/json' },
+      const json = Buffer.from(JSON.stringify(value(0)) ?? 'null');
+      // Now and then a byte that cannot start a UTF-8 character, somewhere in the text.
+      const at = Math.floor(rand() * json.length);
+      const payload =
+        rand() < 0.1
+          ? Buffer.concat([json.subarray(0, at), Buffer.from([0xff]), json.subarray(at)])
+          : json;
+      const res = await call(t.app, {
+        method: method,
+        url: url,
+        body: payload,
+        ...{
+          headers: { 'content-type': 'application/json' },
+        },
       });
       expect({ url, status: res.status < 500 }).toEqual({ url, status: true });
       expect(typeof res.body.message === 'string' || res.status < 300).toBe(true);

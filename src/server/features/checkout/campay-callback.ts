@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { jwtVerify } from 'jose';
+import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { HttpError, notFound, unauthorized } from '../../http/http-error.js';
-import { parse } from '../../http/parse.js';
-import { applyProviderReport } from '../../payments/apply-provider-report.js';
-import { paymentProviders } from '../../payments/payment-providers.js';
-import { campayReport } from '../../payments/providers/campay-provider.js';
-import { ProviderUnavailable } from '../../payments/providers/provider-errors.js';
-import { uuidSchema } from '../../../shared/schemas/ids.js';
+import { HttpError, notFound, unauthorized } from '#server/http/http-error.js';
+import { parseInput } from '#server/http/input-refusal.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import { applyProviderReport } from '#server/payments/apply-provider-report.js';
+import { campayReport } from '#server/payments/providers/campay-provider.js';
+import { ProviderUnavailable } from '#server/payments/providers/provider-errors.js';
+import { uuidSchema } from '#shared/schemas/ids.js';
+import { notificationReceivedSchema } from '#shared/schemas/payment.js';
 
 /** Only what we act on; Campay sends more (status, amount, operator...), which we re-fetch. */
 const callbackSchema = z.object({
@@ -15,27 +16,60 @@ const callbackSchema = z.object({
   signature: z.string().min(1).max(4096),
 });
 
+/** Callback fields a token may also state; where both do, they must agree. */
+const BOUND_FIELDS = [
+  'reference',
+  'external_reference',
+  'status',
+  'amount',
+  'currency',
+  'operator',
+  'code',
+  'operator_reference',
+] as const;
+
+/** Our clock and Campay's may differ a little; a token is refused once expired beyond that. */
+const CLOCK_TOLERANCE_SECONDS = 60;
+
+const CONTRADICTS_SIGNATURE = 'Callback does not match its signature';
+
 /**
  * GET and POST /api/webhooks/campay: Campay's callback. Its `signature` is an HS256 JWT made with
- * the app's webhook key; its payload is undocumented, so it only proves the call came from Campay.
- * The callback's own fields are then ignored: the transaction is fetched from Campay and the
- * payment settles from that, so a replayed or altered callback cannot change an outcome.
+ * the app's webhook key. Its payload is undocumented, so no claim is required, but whatever it
+ * does state binds the call: an expired token, or a claim (reference, payment id, status,
+ * amount...) that differs from the callback's own field, is refused. A token therefore cannot be
+ * reused for another transaction when it names its own. The callback's fields are then ignored:
+ * the transaction is fetched from Campay and the payment settles from that, so a replayed or
+ * altered callback cannot change an outcome.
  */
 export function registerCampayCallback(app: FastifyInstance): void {
   const { ctx } = app;
   const handler = async (request: FastifyRequest) => {
-    const campay = paymentProviders(ctx).campay;
+    const campay = ctx.providers.campay;
     const key = ctx.config.campay?.webhookKey;
     if (!campay || !key) throw notFound('Campay is not configured');
     const input = {
       ...(isRecord(request.query) ? request.query : {}),
       ...(isRecord(request.body) ? request.body : {}),
     };
-    const { reference, signature } = parse(callbackSchema, input, 'callback');
+    // Fields may come in the query or the body, so they are read here rather than declared per part.
+    const { reference, signature } = parseInput(callbackSchema, input, { what: 'callback' });
+    let claims: JWTPayload;
     try {
-      await jwtVerify(signature, new TextEncoder().encode(key), { algorithms: ['HS256'] });
-    } catch {
-      throw unauthorized('Invalid callback signature');
+      // jose also refuses a token whose exp or nbf is present but not a number, or has passed.
+      ({ payload: claims } = await jwtVerify(signature, new TextEncoder().encode(key), {
+        algorithms: ['HS256'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      }));
+    } catch (error) {
+      throw unauthorized(
+        error instanceof errors.JWTExpired
+          ? 'Expired callback signature'
+          : 'Invalid callback signature',
+      );
+    }
+    if (BOUND_FIELDS.some((field) => contradicts(claims[field], input[field]))) {
+      throw unauthorized(CONTRADICTS_SIGNATURE);
     }
 
     let transaction;
@@ -47,14 +81,44 @@ export function registerCampayCallback(app: FastifyInstance): void {
       throw error;
     }
     const paymentId = transaction?.external_reference;
+    // The token named a payment and Campay says this transaction belongs to another one.
+    if (transaction && contradicts(claims.external_reference, paymentId ?? '')) {
+      throw unauthorized(CONTRADICTS_SIGNATURE);
+    }
     if (!transaction || !paymentId || !uuidSchema.safeParse(paymentId).success) {
-      return { received: true };
+      return { received: true } as const;
     }
     await applyProviderReport(ctx, paymentId, 'campay', campayReport(transaction), 'callback');
-    return { received: true };
+    return { received: true } as const;
   };
-  app.get('/webhooks/campay', handler);
-  app.post('/webhooks/campay', handler);
+  const route = {
+    schema: {
+      tags: ['notifications'],
+      response: { 200: notificationReceivedSchema, ...errorResponses(400, 401, 404, 503) },
+    },
+  };
+  app.get('/webhooks/campay', route, handler);
+  app.post('/webhooks/campay', route, handler);
+}
+
+/**
+ * Whether a signed claim and a callback field say different things. Either one absent says
+ * nothing. Amounts compare as numbers ('200' and 200.0 agree), text without regard to case.
+ */
+function contradicts(claim: unknown, given: unknown): boolean {
+  if (claim === undefined || claim === null || given === undefined) return false;
+  const claimed = scalarText(claim);
+  const stated = scalarText(given);
+  if (claimed === null || stated === null) return true;
+  const [a, b] = [Number(claimed), Number(stated)];
+  if (claimed !== '' && stated !== '' && Number.isFinite(a) && Number.isFinite(b)) return a !== b;
+  return claimed.toLowerCase() !== stated.toLowerCase();
+}
+
+function scalarText(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,19 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { paymentEvents } from '../../db/schema.js';
-import {
-  call,
-  nomineeWith,
-  paymentRow,
-  split,
-  tallyMismatches,
-} from '../../payments/testing/payment-test-kit.js';
-import {
-  CAMPAY_INSUFFICIENT_BALANCE_PHONE,
-  FakeCampay,
-} from '../../../../test/fakes/fake-campay.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
+import { paymentEvents } from '#server/db/schema.js';
+import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
+import { call } from '#test/support/call-app.js';
+import { CAMPAY_INSUFFICIENT_BALANCE_PHONE, FakeCampay } from '#test/fakes/fake-campay.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
 
 describeEachDatabase('mobile money checkout against the Campay fake', (kind) => {
   let t: TestApp;
@@ -38,9 +30,13 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
 
   async function startPayment(phoneNumber = '237677000111', counts = [2]) {
     const nominee = await nomineeWith(t.database.db, counts.length);
-    const res = await call(t.app, 'POST', '/api/campay-payment', {
-      phoneNumber,
-      nominationVotes: split(nominee, counts),
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/campay-payment',
+      body: {
+        phoneNumber,
+        nominationVotes: split(nominee, counts),
+      },
     });
     return { res, paymentId: res.body.paymentId as string };
   }
@@ -50,7 +46,7 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     options: Parameters<FakeCampay['callback']>[1] = {},
   ) => {
     const request = await campay.callback(reference, options);
-    return call(t.app, request.method, request.url, request.payload);
+    return call(t.app, { method: request.method, url: request.url, body: request.payload });
   };
 
   it('asks Campay to collect the server-computed amount for our payment id', async () => {
@@ -73,13 +69,12 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     expect((await deliver(tx.reference, { method: 'GET' })).status).toBe(200);
     expect((await deliver(tx.reference, { method: 'POST' })).status).toBe(200);
     const form = await campay.callback(tx.reference, { method: 'POST' });
-    const formPost = await call(
-      t.app,
-      'POST',
-      form.url,
-      new URLSearchParams(form.payload).toString(),
-      { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-    );
+    const formPost = await call(t.app, {
+      method: 'POST',
+      url: form.url,
+      body: new URLSearchParams(form.payload).toString(),
+      ...{ headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    });
     expect(formPost.status).toBe(200);
     expect((await paymentRow(t.database.db, paymentId))!.status).toBe('completed');
     const events = await t.database.db
@@ -96,19 +91,82 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     campay.complete(tx.reference);
     const forged = await deliver(tx.reference, { key: 'not-the-webhook-key' });
     expect(forged.status).toBe(401);
-    const unsigned = await call(t.app, 'POST', '/api/webhooks/campay', {
-      reference: tx.reference,
-      status: 'SUCCESSFUL',
+    const unsigned = await call(t.app, {
+      method: 'POST',
+      url: '/api/webhooks/campay',
+      body: {
+        reference: tx.reference,
+        status: 'SUCCESSFUL',
+      },
     });
     expect(unsigned.status).toBe(400);
     const noneAlg = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.`;
-    const none = await call(
-      t.app,
-      'GET',
-      `/api/webhooks/campay?reference=${tx.reference}&signature=${noneAlg}`,
-    );
+    const none = await call(t.app, {
+      method: 'GET',
+      url: `/api/webhooks/campay?reference=${tx.reference}&signature=${noneAlg}`,
+    });
     expect(none.status).toBe(401);
     expect((await paymentRow(t.database.db, paymentId))!.status).toBe('pending');
+  });
+
+  it('refuses a signed callback whose claims contradict the request, or that has expired', async () => {
+    const first = await startPayment('237677000444');
+    const second = await startPayment('237677000555');
+    const a = campay.byExternalReference(first.paymentId)!;
+    const b = campay.byExternalReference(second.paymentId)!;
+    campay.complete(a.reference);
+    campay.complete(b.reference);
+    const asked = () =>
+      campay.requests.filter((r) => r.path.startsWith('/api/transaction/')).length;
+    const before = asked();
+    const now = Math.floor(Date.now() / 1000);
+    for (const [name, claims, method] of [
+      ["a token made for another payment's reference", { reference: a.reference }, 'POST'],
+      [
+        'another payment id',
+        { reference: b.reference, external_reference: first.paymentId },
+        'GET',
+      ],
+      ['another status', { reference: b.reference, status: 'FAILED' }, 'POST'],
+      ['another amount', { reference: b.reference, amount: 1 }, 'GET'],
+      ['another currency', { reference: b.reference, currency: 'USD' }, 'POST'],
+      ['expired', { reference: b.reference, exp: now - 3600 }, 'POST'],
+      ['an unreadable expiry', { reference: b.reference, exp: 'tomorrow' }, 'GET'],
+    ] as const) {
+      const res = await deliver(b.reference, { claims, method });
+      expect({ name, status: res.status }).toEqual({ name, status: 401 });
+      expect(typeof res.body.message).toBe('string');
+    }
+    // Refused before Campay is asked, and nothing settled.
+    expect(asked()).toBe(before);
+    // A token naming another payment, sent without that field: Campay's answer contradicts it.
+    const bare = await campay.callback(b.reference, {
+      method: 'GET',
+      claims: { external_reference: first.paymentId },
+    });
+    const signature = new URL(bare.url, 'http://app.test').searchParams.get('signature')!;
+    const onlySigned = await call(t.app, {
+      method: 'GET',
+      url: `/api/webhooks/campay?reference=${b.reference}&signature=${signature}`,
+    });
+    expect(onlySigned.status).toBe(401);
+    expect((await paymentRow(t.database.db, second.paymentId))!.status).toBe('pending');
+
+    // Claims that agree (an amount as a number against the field's text), or none at all: the
+    // transaction is fetched again from Campay and settles from that.
+    const agreeing = {
+      reference: b.reference,
+      external_reference: second.paymentId,
+      status: 'SUCCESSFUL',
+      amount: b.amount,
+      currency: 'XAF',
+      exp: now + 600,
+    };
+    expect((await deliver(b.reference, { claims: agreeing })).status).toBe(200);
+    expect((await paymentRow(t.database.db, second.paymentId))!.status).toBe('completed');
+    expect((await deliver(a.reference, { claims: {} })).status).toBe(200);
+    expect((await paymentRow(t.database.db, first.paymentId))!.status).toBe('completed');
+    expect(asked()).toBe(before + 3);
   });
 
   it("a failed transaction fails the payment with Campay's reason", async () => {
@@ -120,8 +178,11 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
       status: 'failed',
       failureReason: 'Insufficient funds',
     });
-    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body).toEqual({
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/payment/${paymentId}/status` })).body,
+    ).toEqual({
       status: 'failed',
+      reason: 'insufficient_balance',
     });
   });
 
@@ -131,24 +192,29 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     const asked = () =>
       campay.requests.filter((r) => r.path === `/api/transaction/${tx.reference}/`).length;
     const polls = await Promise.all(
-      Array.from({ length: 8 }, () => call(t.app, 'GET', `/api/payment/${paymentId}/status`)),
+      Array.from({ length: 8 }, () =>
+        call(t.app, { method: 'GET', url: `/api/payment/${paymentId}/status` }),
+      ),
     );
     expect(polls.every((p) => p.body.status === 'pending')).toBe(true);
     expect(asked()).toBe(1);
     campay.complete(tx.reference);
-    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body.status).toBe(
-      'pending',
-    );
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/payment/${paymentId}/status` })).body.status,
+    ).toBe('pending');
     expect(asked()).toBe(1);
     // The interval passes (here: the last check is moved back).
     await t.database.db.execute(
       sql`UPDATE payments SET provider_checked_at = now() - interval '2 minutes' WHERE id = ${paymentId}`,
     );
-    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body.status).toBe(
-      'completed',
-    );
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/payment/${paymentId}/status` })).body.status,
+    ).toBe('completed');
     expect(asked()).toBe(2);
-    const code = await call(t.app, 'GET', `/api/payment/${paymentId}/receipt-code`);
+    const code = await call(t.app, {
+      method: 'GET',
+      url: `/api/payment/${paymentId}/receipt-code`,
+    });
     expect(code.status).toBe(200);
   });
 

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-import { paymentVotes, payments } from '../../db/schema.js';
-import { HttpError } from '../../http/http-error.js';
-import { parse } from '../../http/parse.js';
-import { paymentProviders } from '../../payments/payment-providers.js';
-import type { CardProvider } from '../../payments/providers/payment-provider.js';
-import { settle } from '../../payments/settle.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '#server/app-context.js';
+import { paymentVotes, payments } from '#server/db/schema.js';
+import { HttpError } from '#server/http/http-error.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import type { CardProvider } from '#server/payments/providers/payment-provider.js';
+import { settle } from '#server/payments/settle.js';
 import {
   cardPaymentRequestSchema,
+  cardPaymentResponseSchema,
   type CardPaymentResponse,
   type DeviceInfo,
   type NominationVote,
-} from '../../../shared/schemas/payment.js';
+} from '#shared/schemas/payment.js';
+import { CARD_PAYMENT_INPUT } from './checkout-input-texts.js';
 import { insertPendingPayment } from './insert-payment.js';
 import { paymentTotals } from './payment-totals.js';
 import { providerHttpError } from './provider-http-error.js';
@@ -35,13 +37,25 @@ export function registerCardPayment(
   options: { rateLimit: { max: number; timeWindow: string } },
 ): void {
   const { ctx } = app;
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/create-payment-intent-multi',
-    { config: { rateLimit: options.rateLimit } },
+    {
+      config: { rateLimit: options.rateLimit, input: { voter: CARD_PAYMENT_INPUT } },
+      schema: {
+        tags: ['checkout'],
+        body: cardPaymentRequestSchema,
+        response: { 200: cardPaymentResponseSchema, ...errorResponses(400, 404, 429, 502, 503) },
+      },
+    },
     async (request): Promise<CardPaymentResponse> => {
-      const body = parse(cardPaymentRequestSchema, request.body, 'payment');
-      const provider = paymentProviders(ctx).card;
-      if (!provider) throw new HttpError(503, 'Card payments are not available.');
+      const { body } = request;
+      const provider = ctx.providers.card;
+      if (!provider) {
+        throw new HttpError(503, {
+          en: 'Card payments are not available at the moment.',
+          fr: 'Les paiements par carte ne sont pas disponibles pour le moment.',
+        });
+      }
       await assertVotable(ctx.db, body.nominationVotes);
       const draft: CardDraft = {
         votes: body.nominationVotes,

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.js';
-import { paymentVotes, payments } from '../../db/schema.js';
-import type { Currency, Provider } from '../../../shared/money.js';
-import type { DeviceInfo, NominationVote } from '../../../shared/schemas/payment.js';
+import type { Db } from '#server/db/client.js';
+import { paymentVotes, payments } from '#server/db/schema.js';
+import type { Currency, Provider } from '#shared/money.js';
+import type { DeviceInfo, NominationVote } from '#shared/schemas/payment.js';
 
 export interface NewPayment {
   provider: Provider;

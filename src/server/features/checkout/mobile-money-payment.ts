@@ -1,18 +1,21 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { payments } from '../../db/schema.js';
-import { HttpError } from '../../http/http-error.js';
-import { parse } from '../../http/parse.js';
-import { paymentProviders } from '../../payments/payment-providers.js';
-import type { PhoneHasher } from '../../payments/phone-hash.js';
-import { PaymentRefused } from '../../payments/providers/provider-errors.js';
-import { settle } from '../../payments/settle.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { payments } from '#server/db/schema.js';
+import { HttpError } from '#server/http/http-error.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import type { PhoneHasher } from '#server/payments/phone-hash.js';
+import { PaymentRefused } from '#server/payments/providers/provider-errors.js';
+import { settle } from '#server/payments/settle.js';
 import {
   mobileMoneyPaymentRequestSchema,
+  mobileMoneyPaymentResponseSchema,
   type MobileMoneyPaymentResponse,
-} from '../../../shared/schemas/payment.js';
+} from '#shared/schemas/payment.js';
+import { MOBILE_MONEY_INPUT } from './checkout-input-texts.js';
 import { insertPendingPayment } from './insert-payment.js';
 import { paymentTotals } from './payment-totals.js';
+import { phonePromptLimit } from './phone-prompt-limit.js';
 import { providerHttpError } from './provider-http-error.js';
 import { assertVotable } from './votable-nominations.js';
 
@@ -22,15 +25,34 @@ export function registerMobileMoneyPayment(
   options: { hashPhone: PhoneHasher; rateLimit: { max: number; timeWindow: string } },
 ): void {
   const { ctx } = app;
-  app.post(
+  const limitPrompts = phonePromptLimit(app, ctx.config.rateLimits.promptsPerPhonePerHour);
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/campay-payment',
-    { config: { rateLimit: options.rateLimit } },
-    async (request): Promise<MobileMoneyPaymentResponse> => {
-      const body = parse(mobileMoneyPaymentRequestSchema, request.body, 'payment');
-      const provider = paymentProviders(ctx).mobileMoney;
-      if (!provider) throw new HttpError(503, 'Mobile money payments are not available.');
+    {
+      config: { rateLimit: options.rateLimit, input: { voter: MOBILE_MONEY_INPUT } },
+      schema: {
+        tags: ['checkout'],
+        body: mobileMoneyPaymentRequestSchema,
+        response: {
+          200: mobileMoneyPaymentResponseSchema,
+          ...errorResponses(400, 404, 409, 429, 502, 503),
+        },
+      },
+    },
+    async (request, reply): Promise<MobileMoneyPaymentResponse> => {
+      const { body } = request;
+      const provider = ctx.providers.mobileMoney;
+      if (!provider) {
+        throw new HttpError(503, {
+          en: 'Mobile money payments are not available at the moment.',
+          fr: 'Les paiements Mobile Money ne sont pas disponibles pour le moment.',
+        });
+      }
       await assertVotable(ctx.db, body.nominationVotes);
       const { totalVotes, amount } = paymentTotals(body.nominationVotes, 'XAF', body.totalVotes);
+      // Counted only for requests that would prompt the phone: a refused form asks nothing of it.
+      const phoneHash = options.hashPhone(body.phoneNumber);
+      await limitPrompts(request, reply, phoneHash);
 
       const paymentId = await insertPendingPayment(ctx.db, {
         provider: 'campay',
@@ -40,7 +62,7 @@ export function registerMobileMoneyPayment(
         votes: body.nominationVotes,
         voterEmail: body.voterEmail,
         phoneNumber: body.phoneNumber,
-        phoneHash: options.hashPhone(body.phoneNumber),
+        phoneHash,
         deviceInfo: body.deviceInfo,
         ipAddress: request.ip,
         // Starting a mobile-money payment is the attempt: the prompt goes to the phone now.

@@ -1,52 +1,95 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { payments } from '../../db/schema.js';
-import { conflict, notFound } from '../../http/http-error.js';
-import { parse } from '../../http/parse.js';
-import { noReceiptFor, PAYMENT_NOT_FOUND } from '../../http/voter-text.js';
-import { refreshPayment } from '../../payments/refresh-payment.js';
-import type { PaymentStatus } from '../../payments/settle.js';
-import { idParamsSchema } from '../../../shared/schemas/ids.js';
-import type {
-  PaymentStatusResponse,
-  ReceiptCodeResponse,
-} from '../../../shared/schemas/payment.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { payments } from '#server/db/schema.js';
+import { conflict, notFound } from '#server/http/http-error.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import { noReceiptFor, PAYMENT_NOT_FOUND } from '#server/http/voter-text.js';
+import { paymentFailureReason } from '#server/payments/failure-reason.js';
+import { refreshPayment } from '#server/payments/refresh-payment.js';
+import type { PaymentStatus } from '#shared/schemas/payment.js';
+import { idParamsSchema } from '#shared/schemas/ids.js';
+import {
+  paymentStatusResponseSchema,
+  receiptCodeResponseSchema,
+  type PaymentStatusResponse,
+  type ReceiptCodeResponse,
+} from '#shared/schemas/payment.js';
+import { PAYMENT_ID_INPUT } from './checkout-input-texts.js';
 
-/** GET /api/payment/{id}/status and GET /api/payment/{id}/receipt-code. */
+/**
+ * GET /api/payment/{id}/status and GET /api/payment/{id}/receipt-code. A failed payment's status
+ * says why when the provider's reason is one the voter can act on (no balance, declined, lapsed).
+ */
 export function registerPaymentStatus(app: FastifyInstance): void {
   const { ctx } = app;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const byId = { config: { input: { voter: PAYMENT_ID_INPUT } } };
+  const statusRow = async (id: string) =>
+    (
+      await ctx.db
+        .select({ status: payments.status, failureReason: payments.failureReason })
+        .from(payments)
+        .where(eq(payments.id, id))
+    )[0];
 
-  app.get('/payment/:id/status', async (request, reply): Promise<PaymentStatusResponse> => {
-    const { id } = parse(idParamsSchema, request.params, 'payment id');
-    reply.header('cache-control', 'no-store');
-    const [row] = await ctx.db
-      .select({ status: payments.status })
-      .from(payments)
-      .where(eq(payments.id, id));
-    if (!row) throw notFound(PAYMENT_NOT_FOUND);
-    let status = row.status as PaymentStatus;
-    if (status === 'pending') {
-      try {
-        status = (await refreshPayment(ctx, id, 'poll')) ?? status;
-      } catch (error) {
-        // The provider being down must not break polling: the answer is simply "still pending".
-        request.log.warn({ err: error, paymentId: id }, 'status poll could not reach the provider');
+  typed.get(
+    '/payment/:id/status',
+    {
+      ...byId,
+      schema: {
+        tags: ['checkout'],
+        params: idParamsSchema,
+        response: { 200: paymentStatusResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply): Promise<PaymentStatusResponse> => {
+      const { id } = request.params;
+      reply.header('cache-control', 'no-store');
+      const row = await statusRow(id);
+      if (!row) throw notFound(PAYMENT_NOT_FOUND);
+      let status: PaymentStatus = row.status;
+      let failureReason = row.failureReason;
+      if (status === 'pending') {
+        try {
+          status = (await refreshPayment(ctx, id, 'poll')) ?? status;
+        } catch (error) {
+          // The provider being down must not break polling: the answer is simply "still pending".
+          request.log.warn(
+            { err: error, paymentId: id },
+            'status poll could not reach the provider',
+          );
+        }
+        // Settled by this poll: its reason was just stored.
+        if (status === 'failed') failureReason = (await statusRow(id))?.failureReason ?? null;
       }
-    }
-    return { status };
-  });
+      const reason = status === 'failed' ? paymentFailureReason(failureReason) : null;
+      return reason ? { status, reason } : { status };
+    },
+  );
 
-  app.get('/payment/:id/receipt-code', async (request, reply): Promise<ReceiptCodeResponse> => {
-    const { id } = parse(idParamsSchema, request.params, 'payment id');
-    reply.header('cache-control', 'no-store');
-    const [row] = await ctx.db
-      .select({ status: payments.status, receiptCode: payments.receiptCode })
-      .from(payments)
-      .where(eq(payments.id, id));
-    if (!row) throw notFound(PAYMENT_NOT_FOUND);
-    if (row.status !== 'completed' || !row.receiptCode) {
-      throw conflict(noReceiptFor(row.status));
-    }
-    return { receiptCode: row.receiptCode };
-  });
+  typed.get(
+    '/payment/:id/receipt-code',
+    {
+      ...byId,
+      schema: {
+        tags: ['checkout'],
+        params: idParamsSchema,
+        response: { 200: receiptCodeResponseSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply): Promise<ReceiptCodeResponse> => {
+      const { id } = request.params;
+      reply.header('cache-control', 'no-store');
+      const [row] = await ctx.db
+        .select({ status: payments.status, receiptCode: payments.receiptCode })
+        .from(payments)
+        .where(eq(payments.id, id));
+      if (!row) throw notFound(PAYMENT_NOT_FOUND);
+      if (row.status !== 'completed' || !row.receiptCode) {
+        throw conflict(noReceiptFor(row.status));
+      }
+      return { receiptCode: row.receiptCode };
+    },
+  );
 }

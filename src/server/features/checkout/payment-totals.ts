@@ -1,6 +1,6 @@
-import { unprocessable } from '../../http/http-error.js';
-import { amountForVotes, type Currency } from '../../../shared/money.js';
-import { totalVotesOf, type NominationVote } from '../../../shared/schemas/payment.js';
+import { unprocessable } from '#server/http/http-error.js';
+import { amountForVotes, type Currency } from '#shared/money.js';
+import { totalVotesOf, type NominationVote } from '#shared/schemas/payment.js';
 
 /** The amount comes from the votes alone; the client's total is only checked against them. */
 export function paymentTotals(

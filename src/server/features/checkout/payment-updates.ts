@@ -1,12 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-import { payments } from '../../db/schema.js';
-import { conflict, notFound, unprocessable } from '../../http/http-error.js';
-import { parse } from '../../http/parse.js';
-import { EMAIL_REQUIRED, PAYMENT_NOT_FOUND, paymentAlready } from '../../http/voter-text.js';
-import { idParamsSchema } from '../../../shared/schemas/ids.js';
-import { paymentEmailRequestSchema } from '../../../shared/schemas/payment.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '#server/app-context.js';
+import { payments } from '#server/db/schema.js';
+import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import { EMAIL_REQUIRED, PAYMENT_NOT_FOUND, paymentAlready } from '#server/http/voter-text.js';
+import { idParamsSchema } from '#shared/schemas/ids.js';
+import {
+  paymentAttemptResponseSchema,
+  paymentEmailRequestSchema,
+  paymentEmailResponseSchema,
+} from '#shared/schemas/payment.js';
+import { PAYMENT_EMAIL_INPUT, PAYMENT_ID_INPUT } from './checkout-input-texts.js';
 
 /** Why a conditional update on a pending payment changed nothing: unknown (404) or settled (409). */
 async function explainMiss(ctx: AppContext, paymentId: string, what: string): Promise<never> {
@@ -21,37 +27,61 @@ async function explainMiss(ctx: AppContext, paymentId: string, what: string): Pr
 /** PATCH /api/payment/{id}/email and PATCH /api/payment/{id}/attempt. */
 export function registerPaymentUpdates(app: FastifyInstance): void {
   const { ctx } = app;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.patch('/payment/:id/email', async (request) => {
-    const { id } = parse(idParamsSchema, request.params, 'payment id');
-    const { voterEmail } = parse(paymentEmailRequestSchema, request.body, 'e-mail');
-    // Only while pending: a receipt's owner must not change once votes are counted.
-    const [row] = await ctx.db
-      .update(payments)
-      .set({ voterEmail, updatedAt: new Date() })
-      .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
-      .returning({ id: payments.id, voterEmail: payments.voterEmail });
-    if (!row) return explainMiss(ctx, id, 'e-mail');
-    return { paymentId: row.id, voterEmail: row.voterEmail ?? voterEmail };
-  });
+  typed.patch(
+    '/payment/:id/email',
+    {
+      config: { input: { voter: PAYMENT_EMAIL_INPUT } },
+      schema: {
+        tags: ['checkout'],
+        params: idParamsSchema,
+        body: paymentEmailRequestSchema,
+        response: { 200: paymentEmailResponseSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { voterEmail } = request.body;
+      // Only while pending: a receipt's owner must not change once votes are counted.
+      const [row] = await ctx.db
+        .update(payments)
+        .set({ voterEmail, updatedAt: new Date() })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+        .returning({ id: payments.id, voterEmail: payments.voterEmail });
+      if (!row) return explainMiss(ctx, id, 'e-mail');
+      return { paymentId: row.id, voterEmail: row.voterEmail ?? voterEmail };
+    },
+  );
 
-  app.patch('/payment/:id/attempt', async (request) => {
-    const { id } = parse(idParamsSchema, request.params, 'payment id');
-    const [current] = await ctx.db
-      .select({ provider: payments.provider, voterEmail: payments.voterEmail })
-      .from(payments)
-      .where(eq(payments.id, id));
-    if (!current) throw notFound(PAYMENT_NOT_FOUND);
-    if (current.provider === 'stripe' && !current.voterEmail) {
-      throw unprocessable(EMAIL_REQUIRED);
-    }
-    // The first attempt is the one tracking shows; later retries keep it.
-    const [row] = await ctx.db
-      .update(payments)
-      .set({ attemptedAt: sql`COALESCE(${payments.attemptedAt}, now())`, updatedAt: new Date() })
-      .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
-      .returning({ id: payments.id, attemptedAt: payments.attemptedAt });
-    if (!row) return explainMiss(ctx, id, 'attempt');
-    return { paymentId: row.id, attemptedAt: new Date(row.attemptedAt!).toISOString() };
-  });
+  typed.patch(
+    '/payment/:id/attempt',
+    {
+      config: { input: { voter: PAYMENT_ID_INPUT } },
+      schema: {
+        tags: ['checkout'],
+        params: idParamsSchema,
+        response: { 200: paymentAttemptResponseSchema, ...errorResponses(400, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [current] = await ctx.db
+        .select({ provider: payments.provider, voterEmail: payments.voterEmail })
+        .from(payments)
+        .where(eq(payments.id, id));
+      if (!current) throw notFound(PAYMENT_NOT_FOUND);
+      if (current.provider === 'stripe' && !current.voterEmail) {
+        throw unprocessable(EMAIL_REQUIRED);
+      }
+      // The first attempt is the one tracking shows; later retries keep it.
+      const [row] = await ctx.db
+        .update(payments)
+        .set({ attemptedAt: sql`COALESCE(${payments.attemptedAt}, now())`, updatedAt: new Date() })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+        .returning({ id: payments.id, attemptedAt: payments.attemptedAt });
+      if (!row) return explainMiss(ctx, id, 'attempt');
+      return { paymentId: row.id, attemptedAt: new Date(row.attemptedAt!).toISOString() };
+    },
+  );
 }

@@ -1,9 +1,9 @@
-import { HttpError } from '../../http/http-error.js';
+import { HttpError } from '#server/http/http-error.js';
 import {
   IntentLocked,
   PaymentRefused,
   ProviderUnavailable,
-} from '../../payments/providers/provider-errors.js';
+} from '#server/payments/providers/provider-errors.js';
 
 /** A provider failure as the voter should see it; anything unexpected stays a 500 (a bug). */
 export function providerHttpError(error: unknown, paymentId?: string): unknown {

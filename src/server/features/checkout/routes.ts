@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentProviders } from '../../payments/payment-providers.js';
-import { phoneHasher } from '../../payments/phone-hash.js';
-import { reconcilePendingPayments } from '../../payments/reconcile.js';
+import { registerJsonBody } from '#server/http/json-body.js';
 import { registerCampayCallback } from './campay-callback.js';
 import { registerCardPayment } from './card-payment.js';
 import { registerConfirmPayment } from './confirm-payment.js';
@@ -15,20 +13,13 @@ import { stripeWebhookRoutes } from './stripe-webhook.js';
 /** Checkout: starting, following and confirming payments, and the providers' notifications. */
 export default async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  const providers = paymentProviders(ctx);
-  providers.log = app.log;
   const rateLimit = { max: ctx.config.rateLimits.paymentsPerMinute, timeWindow: '1 minute' };
 
   // PATCH …/attempt has no body, and some clients still send a JSON content type with it.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else json(request, body.toString(), done);
-  });
+  registerJsonBody(app, { allowEmpty: true });
 
   registerPaymentConfig(app);
-  registerMobileMoneyPayment(app, { hashPhone: phoneHasher(ctx), rateLimit });
+  registerMobileMoneyPayment(app, { hashPhone: ctx.hashPhone, rateLimit });
   registerCardPayment(app, { rateLimit });
   registerSandboxCard(app, { rateLimit });
   registerPaymentUpdates(app);
@@ -36,28 +27,4 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
   registerPaymentStatus(app);
   registerCampayCallback(app);
   await app.register(stripeWebhookRoutes);
-
-  startReconciler(app);
-  app.addHook('onClose', async () => providers.close());
-}
-
-/** Catches outcomes that never reached us; see reconcilePendingPayments. */
-function startReconciler(app: FastifyInstance): void {
-  const { ctx } = app;
-  const seconds = ctx.config.reconcileIntervalSeconds;
-  if (seconds <= 0) return;
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = reconcilePendingPayments(ctx)
-      .catch((error: unknown) => app.log.error({ err: error }, 'reconcile failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, seconds * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }

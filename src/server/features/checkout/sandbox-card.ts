@@ -1,21 +1,24 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { payments } from '../../db/schema.js';
-import { badRequest, conflict, notFound, unprocessable } from '../../http/http-error.js';
-import { parse } from '../../http/parse.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { payments } from '#server/db/schema.js';
+import { badRequest, conflict, notFound, unprocessable } from '#server/http/http-error.js';
+import { errorResponses } from '#server/http/route-schema.js';
 import {
   EMAIL_REQUIRED,
   PAYMENT_NOT_FOUND,
   paymentAlready,
   requestLanguage,
-} from '../../http/voter-text.js';
-import { applyProviderReport } from '../../payments/apply-provider-report.js';
-import { paymentProviders } from '../../payments/payment-providers.js';
-import { paymentIdOfSandboxIntent } from '../../payments/providers/sandbox-refs.js';
+} from '#server/http/voter-text.js';
+import { applyProviderReport } from '#server/payments/apply-provider-report.js';
+import { paymentIdOfSandboxIntent } from '#server/payments/providers/sandbox-refs.js';
 import {
+  sandboxCardDeclinedSchema,
   sandboxCardRequestSchema,
+  sandboxCardResponseSchema,
   type SandboxCardResponse,
-} from '../../../shared/schemas/payment.js';
+} from '#shared/schemas/payment.js';
+import { SANDBOX_CARD_INPUT } from './checkout-input-texts.js';
 
 /**
  * POST /api/sandbox/card-confirm: plays Stripe's part when the card form is the sandbox's own.
@@ -27,14 +30,37 @@ export function registerSandboxCard(
   options: { rateLimit: { max: number; timeWindow: string } },
 ): void {
   const { ctx } = app;
-  app.post(
+  const sandboxCard = () => {
+    const { providers } = ctx;
+    return providers.card === providers.sandbox ? providers.sandbox : null;
+  };
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/sandbox/card-confirm',
-    { config: { rateLimit: options.rateLimit } },
+    {
+      config: { rateLimit: options.rateLimit, input: { voter: SANDBOX_CARD_INPUT } },
+      schema: {
+        tags: ['checkout'],
+        body: sandboxCardRequestSchema,
+        response: {
+          200: sandboxCardResponseSchema,
+          402: sandboxCardDeclinedSchema,
+          ...errorResponses(400, 404, 409, 422, 429),
+        },
+      },
+      // Where test cards are off, that is the answer, whatever the body holds.
+      preValidation: async () => {
+        if (!sandboxCard()) {
+          throw notFound({
+            en: 'Test card payments are not available on this site.',
+            fr: 'Les paiements par carte de test ne sont pas disponibles sur ce site.',
+          });
+        }
+      },
+    },
     async (request, reply): Promise<SandboxCardResponse | undefined> => {
-      const providers = paymentProviders(ctx);
-      const sandbox = providers.card === providers.sandbox ? providers.sandbox : null;
-      if (!sandbox) throw notFound('Sandbox card payments are not enabled');
-      const { paymentId, cardNumber } = parse(sandboxCardRequestSchema, request.body, 'card');
+      const sandbox = sandboxCard();
+      if (!sandbox) throw notFound(PAYMENT_NOT_FOUND);
+      const { paymentId, cardNumber } = request.body;
       const [payment] = await ctx.db
         .select({
           status: payments.status,

@@ -1,33 +1,46 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rowsOf } from '../../db/rows.js';
-import { reconcilePendingPayments } from '../../payments/reconcile.js';
-import type { PaymentConfig } from '../../../shared/schemas/payment.js';
-import type { ReceiptDetail, ReceiptLookupResponse } from '../../../shared/schemas/receipt.js';
-import {
-  call,
-  nomineeWith,
-  paymentRow,
-  split,
-  tallyMismatches,
-} from '../../payments/testing/payment-test-kit.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
+import { rowsOf } from '#server/db/rows.js';
+import { reconcilePendingPayments } from '#server/payments/reconcile.js';
+import type { PaymentConfig } from '#shared/schemas/payment.js';
+import type { ReceiptDetail, ReceiptLookupResponse } from '#shared/schemas/receipt.js';
+import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
+import { call } from '#test/support/call-app.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/*
+ * The sandbox settles a mobile-money payment a second after it starts: long enough that the
+ * first status read sees it pending on a busy machine, and waited for by polling, not guessed.
+ */
+const SETTLE_DELAY_MS = 1000;
 
 describeEachDatabase('sandbox checkout', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      SANDBOX_SETTLE_DELAY_MS: '150',
+      SANDBOX_SETTLE_DELAY_MS: String(SETTLE_DELAY_MS),
       PAYMENT_POLL_INTERVAL_MS: '0',
     });
   });
   afterAll(() => t.close());
 
+  /** The payment's status answer once the sandbox has settled it (or the test times out). */
+  async function settledAnswer(paymentId: unknown): Promise<Record<string, unknown>> {
+    for (;;) {
+      const { body } = await call(t.app, {
+        method: 'GET',
+        url: `/api/payment/${String(paymentId)}/status`,
+      });
+      if (body.status !== 'pending') return body;
+      await sleep(100);
+    }
+  }
+
   it('says it is in sandbox mode and lists the test numbers', async () => {
-    const res = await call<PaymentConfig>(t.app, 'GET', '/api/payment-config');
+    const res = await call<PaymentConfig>(t.app, { method: 'GET', url: '/api/payment-config' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       mode: 'sandbox',
@@ -42,12 +55,16 @@ describeEachDatabase('sandbox checkout', (kind) => {
 
   it('mobile money: settles after the delay as a callback would, then serves the receipt', async () => {
     const nominee = await nomineeWith(t.database.db, 2);
-    const res = await call(t.app, 'POST', '/api/campay-payment', {
-      phoneNumber: '237 677 12 34 56',
-      voterEmail: 'Fan@Example.com',
-      nominationVotes: split(nominee, [3, 2]),
-      totalVotes: 5,
-      deviceInfo: { deviceTimestamp: new Date().toISOString(), userAgent: 'vitest' },
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/campay-payment',
+      body: {
+        phoneNumber: '237 677 12 34 56',
+        voterEmail: 'Fan@Example.com',
+        nominationVotes: split(nominee, [3, 2]),
+        totalVotes: 5,
+        deviceInfo: { deviceTimestamp: new Date().toISOString(), userAgent: 'vitest' },
+      },
     });
     expect(res.status).toBe(200);
     const paymentId = res.body.paymentId as string;
@@ -66,35 +83,40 @@ describeEachDatabase('sandbox checkout', (kind) => {
     expect(stored!.phoneHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.attemptedAt).not.toBeNull();
 
-    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body).toEqual({
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/payment/${paymentId}/status` })).body,
+    ).toEqual({
       status: 'pending',
     });
-    await sleep(400);
-    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body).toEqual({
-      status: 'completed',
+    expect(await settledAnswer(paymentId)).toEqual({ status: 'completed' });
+    const code = await call<{ receiptCode: string }>(t.app, {
+      method: 'GET',
+      url: `/api/payment/${paymentId}/receipt-code`,
     });
-    const code = await call<{ receiptCode: string }>(
-      t.app,
-      'GET',
-      `/api/payment/${paymentId}/receipt-code`,
-    );
     expect(code.status).toBe(200);
-    const receipt = await call<ReceiptDetail>(
-      t.app,
-      'GET',
-      `/api/payment/receipt/${code.body.receiptCode.toLowerCase()}`,
-    );
+    const receipt = await call<ReceiptDetail>(t.app, {
+      method: 'GET',
+      url: `/api/payment/receipt/${code.body.receiptCode.toLowerCase()}`,
+    });
     expect(receipt.status).toBe(200);
     expect(receipt.body.payment).toMatchObject({ totalVotes: 5, amount: 500, currency: 'XAF' });
     expect(receipt.body.artist.name).toBe(nominee.artist.name);
     expect(receipt.body.votesByCategory.map((v) => v.voteCount).sort()).toEqual([2, 3]);
 
-    const byPhone = await call<ReceiptLookupResponse>(t.app, 'POST', '/api/receipts/lookup', {
-      phoneNumber: '677123456',
+    const byPhone = await call<ReceiptLookupResponse>(t.app, {
+      method: 'POST',
+      url: '/api/receipts/lookup',
+      body: {
+        phoneNumber: '677123456',
+      },
     });
     expect(byPhone.body.receipts.map((r) => r.receiptCode)).toContain(code.body.receiptCode);
-    const byEmail = await call<ReceiptLookupResponse>(t.app, 'POST', '/api/receipts/lookup', {
-      email: ' FAN@example.com ',
+    const byEmail = await call<ReceiptLookupResponse>(t.app, {
+      method: 'POST',
+      url: '/api/receipts/lookup',
+      body: {
+        email: ' FAN@example.com ',
+      },
     });
     expect(byEmail.body.receipts[0]).toMatchObject({
       receiptCode: code.body.receiptCode,
@@ -109,20 +131,34 @@ describeEachDatabase('sandbox checkout', (kind) => {
   it('mobile money test phones fail, never complete, or are refused at once', async () => {
     const nominee = await nomineeWith(t.database.db, 1);
     const start = (phoneNumber: string) =>
-      call(t.app, 'POST', '/api/campay-payment', {
-        phoneNumber,
-        nominationVotes: split(nominee, [1]),
+      call(t.app, {
+        method: 'POST',
+        url: '/api/campay-payment',
+        body: {
+          phoneNumber,
+          nominationVotes: split(nominee, [1]),
+        },
       });
     const fails = await start('237670000001');
+    const declines = await start('237690000002');
     const never = await start('237670000003');
     const refused = await start('237690000004');
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/insufficient balance/i);
-    await sleep(400);
+    await settledAnswer(fails.body.paymentId);
+    await settledAnswer(declines.body.paymentId);
     const status = async (id: unknown) =>
-      (await call(t.app, 'GET', `/api/payment/${String(id)}/status`)).body.status;
+      (await call(t.app, { method: 'GET', url: `/api/payment/${String(id)}/status` })).body.status;
     expect(await status(fails.body.paymentId)).toBe('failed');
     expect(await status(never.body.paymentId)).toBe('pending');
+    // Why, as far as the provider said: the page tells the voter in the site's language.
+    const answer = async (id: unknown) =>
+      (await call(t.app, { method: 'GET', url: `/api/payment/${String(id)}/status` })).body;
+    expect(await answer(fails.body.paymentId)).toEqual({
+      status: 'failed',
+      reason: 'insufficient_balance',
+    });
+    expect(await answer(declines.body.paymentId)).toEqual({ status: 'failed', reason: 'declined' });
     expect(
       (await paymentRow(t.database.db, fails.body.paymentId as string))!.failureReason,
     ).toMatch(/insufficient/i);
@@ -131,13 +167,12 @@ describeEachDatabase('sandbox checkout', (kind) => {
   it("answers a voter's errors in the language the site sends, and stores the reason in English", async () => {
     const nominee = await nomineeWith(t.database.db, 1);
     const french = { headers: { 'accept-language': 'fr' } };
-    const refused = await call(
-      t.app,
-      'POST',
-      '/api/campay-payment',
-      { phoneNumber: '237690000004', nominationVotes: split(nominee, [1]) },
-      french,
-    );
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: '/api/campay-payment',
+      body: { phoneNumber: '237690000004', nominationVotes: split(nominee, [1]) },
+      ...french,
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(
       'Solde insuffisant sur le compte mobile money. Rechargez-le et réessayez.',
@@ -152,29 +187,37 @@ describeEachDatabase('sandbox checkout', (kind) => {
     ]);
 
     const unknown = `/api/payment/${crypto.randomUUID()}/status`;
-    expect((await call(t.app, 'GET', unknown, undefined, french)).body.message).toBe(
-      'Paiement introuvable',
+    expect((await call(t.app, { method: 'GET', url: unknown, ...french })).body.message).toBe(
+      'Paiement introuvable.',
     );
     const english = { headers: { 'accept-language': 'fr;q=0.4, en-GB' } };
-    expect((await call(t.app, 'GET', unknown, undefined, english)).body.message).toBe(
-      'Payment not found',
+    expect((await call(t.app, { method: 'GET', url: unknown, ...english })).body.message).toBe(
+      'Payment not found.',
     );
   });
 
   it('card: declined then paid with the success card, on the same payment and intent', async () => {
     const nominee = await nomineeWith(t.database.db, 2);
-    const created = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
-      nominationVotes: split(nominee, [2, 2]),
-      totalVotes: 4,
+    const created = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: {
+        nominationVotes: split(nominee, [2, 2]),
+        totalVotes: 4,
+      },
     });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ amount: 200, currency: 'USD' });
     const paymentId = created.body.paymentId as string;
     // The split changes: same payment, new amount.
-    const changed = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
-      paymentId,
-      nominationVotes: split(nominee, [5, 0]),
-      totalVotes: 5,
+    const changed = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: {
+        paymentId,
+        nominationVotes: split(nominee, [5, 0]),
+        totalVotes: 5,
+      },
     });
     expect(changed.body.paymentId).toBe(paymentId);
     expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
@@ -182,20 +225,33 @@ describeEachDatabase('sandbox checkout', (kind) => {
       totalVotes: 5,
     });
 
-    const noEmail = await call(t.app, 'PATCH', `/api/payment/${paymentId}/attempt`);
+    const noEmail = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/payment/${paymentId}/attempt`,
+    });
     expect(noEmail.status).toBe(422);
     expect(
       (
-        await call(t.app, 'PATCH', `/api/payment/${paymentId}/email`, {
-          voterEmail: 'card@example.com',
+        await call(t.app, {
+          method: 'PATCH',
+          url: `/api/payment/${paymentId}/email`,
+          body: {
+            voterEmail: 'card@example.com',
+          },
         })
       ).status,
     ).toBe(200);
-    expect((await call(t.app, 'PATCH', `/api/payment/${paymentId}/attempt`)).status).toBe(200);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/api/payment/${paymentId}/attempt` })).status,
+    ).toBe(200);
 
-    const declined = await call(t.app, 'POST', '/api/sandbox/card-confirm', {
-      paymentId,
-      cardNumber: '4000 0000 0000 0002',
+    const declined = await call(t.app, {
+      method: 'POST',
+      url: '/api/sandbox/card-confirm',
+      body: {
+        paymentId,
+        cardNumber: '4000 0000 0000 0002',
+      },
     });
     expect(declined.status).toBe(402);
     expect(declined.body.message).toBe('Your card was declined.');
@@ -204,13 +260,21 @@ describeEachDatabase('sandbox checkout', (kind) => {
       failureReason: 'Your card was declined.',
     });
 
-    const paid = await call(t.app, 'POST', '/api/sandbox/card-confirm', {
-      paymentId,
-      cardNumber: '4242 4242 4242 4242',
+    const paid = await call(t.app, {
+      method: 'POST',
+      url: '/api/sandbox/card-confirm',
+      body: {
+        paymentId,
+        cardNumber: '4242 4242 4242 4242',
+      },
     });
     expect(paid.status).toBe(200);
-    const confirmed = await call(t.app, 'POST', '/api/confirm-payment', {
-      paymentIntentId: paid.body.paymentIntentId,
+    const confirmed = await call(t.app, {
+      method: 'POST',
+      url: '/api/confirm-payment',
+      body: {
+        paymentIntentId: paid.body.paymentIntentId,
+      },
     });
     expect(confirmed.body).toEqual({ paymentId, status: 'completed' });
     expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
@@ -218,8 +282,12 @@ describeEachDatabase('sandbox checkout', (kind) => {
       failureReason: null,
       amount: 250,
     });
-    const late = await call(t.app, 'PATCH', `/api/payment/${paymentId}/email`, {
-      voterEmail: 'other@example.com',
+    const late = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/payment/${paymentId}/email`,
+      body: {
+        voterEmail: 'other@example.com',
+      },
     });
     expect(late.status).toBe(409);
     expect(await tallyMismatches(t.database.db)).toEqual([]);
@@ -227,18 +295,31 @@ describeEachDatabase('sandbox checkout', (kind) => {
 
   it('accepts an empty JSON body on attempt and refuses non-test cards without noting a decline', async () => {
     const nominee = await nomineeWith(t.database.db, 1);
-    const created = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
-      nominationVotes: split(nominee, [1]),
-      voterEmail: 'x@example.com',
+    const created = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: {
+        nominationVotes: split(nominee, [1]),
+        voterEmail: 'x@example.com',
+      },
     });
     const paymentId = created.body.paymentId as string;
-    const attempt = await call(t.app, 'PATCH', `/api/payment/${paymentId}/attempt`, '', {
-      headers: { 'content-type': 'application/json' },
+    const attempt = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/payment/${paymentId}/attempt`,
+      body: '',
+      ...{
+        headers: { 'content-type': 'application/json' },
+      },
     });
     expect(attempt.status).toBe(200);
-    const unknown = await call(t.app, 'POST', '/api/sandbox/card-confirm', {
-      paymentId,
-      cardNumber: '5555555555554444',
+    const unknown = await call(t.app, {
+      method: 'POST',
+      url: '/api/sandbox/card-confirm',
+      body: {
+        paymentId,
+        cardNumber: '5555555555554444',
+      },
     });
     expect(unknown.status).toBe(400);
     expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
@@ -249,13 +330,21 @@ describeEachDatabase('sandbox checkout', (kind) => {
 
   it('expires a payment that never completes; the reconciler settles forgotten ones', async () => {
     const nominee = await nomineeWith(t.database.db, 1);
-    const never = await call(t.app, 'POST', '/api/campay-payment', {
-      phoneNumber: '237670000003',
-      nominationVotes: split(nominee, [1]),
+    const never = await call(t.app, {
+      method: 'POST',
+      url: '/api/campay-payment',
+      body: {
+        phoneNumber: '237670000003',
+        nominationVotes: split(nominee, [1]),
+      },
     });
-    const forgotten = await call(t.app, 'POST', '/api/campay-payment', {
-      phoneNumber: '237670123123',
-      nominationVotes: split(nominee, [2]),
+    const forgotten = await call(t.app, {
+      method: 'POST',
+      url: '/api/campay-payment',
+      body: {
+        phoneNumber: '237670123123',
+        nominationVotes: split(nominee, [2]),
+      },
     });
     await t.database.db.execute(
       sql`UPDATE payments SET created_at = now() - interval '2 days' WHERE id = ${never.body.paymentId as string}`,
@@ -269,6 +358,14 @@ describeEachDatabase('sandbox checkout', (kind) => {
       status: 'failed',
       failureReason: 'expired',
     });
+    expect(
+      (
+        await call(t.app, {
+          method: 'GET',
+          url: `/api/payment/${never.body.paymentId as string}/status`,
+        })
+      ).body,
+    ).toEqual({ status: 'failed', reason: 'timed_out' });
     expect((await paymentRow(t.database.db, forgotten.body.paymentId as string))!.status).toBe(
       'completed',
     );

@@ -1,18 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { paymentEvents, paymentVotes } from '../../db/schema.js';
-import { reconcilePendingPayments } from '../../payments/reconcile.js';
-import {
-  call,
-  nomineeWith,
-  paymentRow,
-  split,
-  tallyMismatches,
-} from '../../payments/testing/payment-test-kit.js';
-import type { PaymentConfig } from '../../../shared/schemas/payment.js';
-import { FakeStripe, type FakeEvent } from '../../../../test/fakes/fake-stripe.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
+import { paymentEvents, paymentVotes } from '#server/db/schema.js';
+import { reconcilePendingPayments } from '#server/payments/reconcile.js';
+import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
+import { call } from '#test/support/call-app.js';
+import type { PaymentConfig } from '#shared/schemas/payment.js';
+import { FakeStripe, type FakeEvent } from '#test/fakes/fake-stripe.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
 
 describeEachDatabase('card checkout against the Stripe fake', (kind) => {
   let t: TestApp;
@@ -28,17 +23,26 @@ describeEachDatabase('card checkout against the Stripe fake', (kind) => {
 
   const deliver = (event: FakeEvent, secret?: string) => {
     const { payload, signature } = stripe.signed(event, secret);
-    return call(t.app, 'POST', '/api/webhooks/stripe', payload, {
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    return call(t.app, {
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      body: payload,
+      ...{
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      },
     });
   };
 
   async function startCardPayment(counts = [2, 1]) {
     const nominee = await nomineeWith(t.database.db, counts.length);
-    const res = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
-      nominationVotes: split(nominee, counts),
-      voterEmail: 'card@example.com',
-      totalVotes: counts.reduce((a, b) => a + b, 0),
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: {
+        nominationVotes: split(nominee, counts),
+        voterEmail: 'card@example.com',
+        totalVotes: counts.reduce((a, b) => a + b, 0),
+      },
     });
     expect(res.status).toBe(200);
     const paymentId = res.body.paymentId as string;
@@ -47,7 +51,7 @@ describeEachDatabase('card checkout against the Stripe fake', (kind) => {
   }
 
   it('reports live card mode with the publishable key', async () => {
-    const res = await call<PaymentConfig>(t.app, 'GET', '/api/payment-config');
+    const res = await call<PaymentConfig>(t.app, { method: 'GET', url: '/api/payment-config' });
     expect(res.body).toMatchObject({
       card: 'stripe',
       stripePublishableKey: 'pk_test_fake',
@@ -79,9 +83,13 @@ describeEachDatabase('card checkout against the Stripe fake', (kind) => {
       [1, 1],
       [4, 0],
     ]) {
-      const res = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
-        paymentId,
-        nominationVotes: split(nominee, counts),
+      const res = await call(t.app, {
+        method: 'POST',
+        url: '/api/create-payment-intent-multi',
+        body: {
+          paymentId,
+          nominationVotes: split(nominee, counts),
+        },
       });
       expect(res.body.paymentId).toBe(paymentId);
     }
@@ -101,8 +109,12 @@ describeEachDatabase('card checkout against the Stripe fake', (kind) => {
   it('confirm-payment settles from the intent, and duplicated, late webhooks change nothing', async () => {
     const { paymentId, intentId } = await startCardPayment([3]);
     await stripe.client().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    const confirmed = await call(t.app, 'POST', '/api/confirm-payment', {
-      paymentIntentId: intentId,
+    const confirmed = await call(t.app, {
+      method: 'POST',
+      url: '/api/confirm-payment',
+      body: {
+        paymentIntentId: intentId,
+      },
     });
     expect(confirmed.body).toEqual({ paymentId, status: 'completed' });
     const succeeded = stripe.eventsFor(intentId, 'payment_intent.succeeded')[0]!;
@@ -140,8 +152,12 @@ describeEachDatabase('card checkout against the Stripe fake', (kind) => {
       status: 'completed',
       failureReason: null,
     });
-    const confirmed = await call(t.app, 'POST', '/api/confirm-payment', {
-      paymentIntentId: intentId,
+    const confirmed = await call(t.app, {
+      method: 'POST',
+      url: '/api/confirm-payment',
+      body: {
+        paymentIntentId: intentId,
+      },
     });
     expect(confirmed.body).toEqual({ paymentId, status: 'completed' });
   });
@@ -152,18 +168,22 @@ describeEachDatabase('card checkout against the Stripe fake', (kind) => {
     const forged = await deliver(event, 'whsec_not_the_secret');
     expect(forged.status).toBe(400);
     expect(forged.body.message).toMatch(/signature/i);
-    const unsigned = await call(t.app, 'POST', '/api/webhooks/stripe', JSON.stringify(event), {
-      headers: { 'content-type': 'application/json' },
+    const unsigned = await call(t.app, {
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      body: JSON.stringify(event),
+      ...{
+        headers: { 'content-type': 'application/json' },
+      },
     });
     expect(unsigned.status).toBe(400);
     const { signature } = stripe.signed(event);
-    const tampered = await call(
-      t.app,
-      'POST',
-      '/api/webhooks/stripe',
-      JSON.stringify({ ...event, id: 'evt_other' }),
-      { headers: { 'content-type': 'application/json', 'stripe-signature': signature } },
-    );
+    const tampered = await call(t.app, {
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      body: JSON.stringify({ ...event, id: 'evt_other' }),
+      ...{ headers: { 'content-type': 'application/json', 'stripe-signature': signature } },
+    });
     expect(tampered.status).toBe(400);
     expect((await paymentRow(t.database.db, paymentId))!.status).toBe('pending');
     expect((await deliver(event)).status).toBe(200);
@@ -173,20 +193,30 @@ describeEachDatabase('card checkout against the Stripe fake', (kind) => {
   it('an intent paid on Stripe but not yet here refuses a new split (409) and settles at its amount', async () => {
     const { nominee, paymentId, intentId } = await startCardPayment([2]);
     stripe.succeed(intentId);
-    const change = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
-      paymentId,
-      nominationVotes: split(nominee, [5]),
+    const change = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: {
+        paymentId,
+        nominationVotes: split(nominee, [5]),
+      },
     });
     expect(change.status).toBe(409);
     expect((await paymentRow(t.database.db, paymentId))!.amount).toBe(100);
     // The webhook was lost: polling asks Stripe and settles.
-    expect((await call(t.app, 'GET', `/api/payment/${paymentId}/status`)).body).toEqual({
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/payment/${paymentId}/status` })).body,
+    ).toEqual({
       status: 'completed',
     });
     // A settled payment is never reused: the next split gets a new payment.
-    const next = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
-      paymentId,
-      nominationVotes: split(nominee, [5]),
+    const next = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: {
+        paymentId,
+        nominationVotes: split(nominee, [5]),
+      },
     });
     expect(next.status).toBe(200);
     expect(next.body.paymentId).not.toBe(paymentId);
@@ -195,8 +225,12 @@ describeEachDatabase('card checkout against the Stripe fake', (kind) => {
   it('maps an unreachable Stripe to 502 and closes the payment it could not set up', async () => {
     const nominee = await nomineeWith(t.database.db, 1);
     stripe.failNext(10);
-    const res = await call(t.app, 'POST', '/api/create-payment-intent-multi', {
-      nominationVotes: split(nominee, [1]),
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: {
+        nominationVotes: split(nominee, [1]),
+      },
     });
     stripe.failNext(0);
     expect(res.status).toBe(502);
@@ -210,12 +244,20 @@ describeEachDatabase('card checkout against the Stripe fake', (kind) => {
   });
 
   it('confirm-payment: unknown intents are 404, a declined-only intent stays pending', async () => {
-    const missing = await call(t.app, 'POST', '/api/confirm-payment', {
-      paymentIntentId: 'pi_doesnotexist',
+    const missing = await call(t.app, {
+      method: 'POST',
+      url: '/api/confirm-payment',
+      body: {
+        paymentIntentId: 'pi_doesnotexist',
+      },
     });
     expect(missing.status).toBe(404);
     const { paymentId, intentId } = await startCardPayment([1]);
-    const res = await call(t.app, 'POST', '/api/confirm-payment', { paymentIntentId: intentId });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/confirm-payment',
+      body: { paymentIntentId: intentId },
+    });
     expect(res.body).toEqual({ paymentId, status: 'pending' });
   });
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { badRequest, notFound } from '../../http/http-error.js';
-import { applyProviderReport } from '../../payments/apply-provider-report.js';
-import { paymentProviders } from '../../payments/payment-providers.js';
-import { uuidSchema } from '../../../shared/schemas/ids.js';
+import { badRequest, notFound } from '#server/http/http-error.js';
+import { applyProviderReport } from '#server/payments/apply-provider-report.js';
+import { uuidSchema } from '#shared/schemas/ids.js';
+import { notificationReceivedSchema } from '#shared/schemas/payment.js';
+import { errorResponses } from '#server/http/route-schema.js';
 
 /** Stripe's own events stay well under this; the cap only bounds what a stranger can make us read. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -23,8 +24,13 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/webhooks/stripe', async (request) => {
-    const stripe = paymentProviders(ctx).stripe;
+  const schema = {
+    tags: ['notifications'],
+    response: { 200: notificationReceivedSchema, ...errorResponses(400, 404) },
+  };
+  // The body stays raw bytes for the signature check: no body schema.
+  app.post('/webhooks/stripe', { schema }, async (request) => {
+    const stripe = ctx.providers.stripe;
     if (!stripe) throw notFound('Stripe is not configured');
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {

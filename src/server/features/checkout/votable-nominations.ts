@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { artists, categories, nominations } from '../../db/schema.js';
-import { unprocessable } from '../../http/http-error.js';
-import type { NominationVote } from '../../../shared/schemas/payment.js';
+import type { Db } from '#server/db/client.js';
+import { artists, categories, nominations } from '#server/db/schema.js';
+import { unprocessable } from '#server/http/http-error.js';
+import type { NominationVote } from '#shared/schemas/payment.js';
 
 /**
  * Votes may only go to nominations that are open: the nomination, its artist and its category all

@@ -1,14 +1,58 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '#server/app-context.js';
+import { withTimeLimit } from '#server/time-limit.js';
+import {
+  livenessSchema,
+  readinessSchema,
+  type Liveness,
+  type Readiness,
+} from '#shared/schemas/health.js';
+
+/** With Redis's own bound checked alongside, /readyz answers within a second either way. */
+const DATABASE_CHECK_MS = 700;
 
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (request, reply) => {
-    try {
-      await app.ctx.database.query('SELECT 1');
-      return { status: 'ready' };
-    } catch (err) {
-      request.log.error({ err }, 'database not reachable');
-      return reply.status(503).send({ status: 'unavailable', message: 'Database not reachable' });
+  app.get(
+    '/healthz',
+    { schema: { tags: ['health'], response: { 200: livenessSchema } } },
+    async (): Promise<Liveness> => ({ status: 'ok' }),
+  );
+
+  // A load balancer (or many) polling during an outage must not pile up checks: callers that
+  // arrive while one is running share its answer.
+  let running: Promise<Readiness> | undefined;
+  const readiness = { tags: ['health'], response: { 200: readinessSchema, 503: readinessSchema } };
+  app.get('/readyz', { schema: readiness }, async (request, reply): Promise<Readiness> => {
+    running ??= checkReadiness(app.ctx).finally(() => {
+      running = undefined;
+    });
+    const readiness = await running;
+    reply.header('cache-control', 'no-store');
+    if (readiness.status !== 'ready') {
+      request.log.warn(readiness, 'not ready: database not reachable');
+      reply.status(503);
     }
+    return readiness;
   });
+}
+
+async function checkReadiness(ctx: AppContext): Promise<Readiness> {
+  const [database, redis] = await Promise.all([
+    withTimeLimit(
+      ctx.database.ping(DATABASE_CHECK_MS),
+      DATABASE_CHECK_MS,
+      'database did not answer',
+    ).then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    ),
+    ctx.redis ? ctx.redis.check() : ('not configured' as const),
+  ]);
+  return {
+    status: database === 'ok' ? 'ready' : 'unavailable',
+    database,
+    redis,
+    rateLimits: redis === 'ok' ? 'redis' : 'in-process',
+    ...(database === 'ok' ? {} : { message: 'Database not reachable' }),
+  };
 }

@@ -1,11 +1,11 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../payments/testing/payment-test-kit.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
+import https from 'node:https';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { call } from '#test/support/call-app.js';
+import { createTestApp, startTestApp, type TestApp } from '#test/support/test-app.js';
 import { isPublicAddress } from './address-policy.js';
-import { fetchImage, type ImageFetchPolicy } from './image-fetcher.js';
-import { useImageFetchPolicy } from './image-proxy.js';
+import { defaultImageFetchPolicy, fetchImage, type ImageFetchPolicy } from './image-fetcher.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -133,8 +133,16 @@ describe('image fetcher', () => {
   });
 
   it('classifies addresses', () => {
-    for (const address of ['8.8.8.8', '2606:4700::1111'])
-      expect(isPublicAddress(address)).toBe(true);
+    for (const address of [
+      '8.8.8.8',
+      '2606:4700::1111',
+      // IPv6 forms that carry a public IPv4 address: judged by that address.
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+    ])
+      expect({ address, public: isPublicAddress(address) }).toEqual({ address, public: true });
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -149,6 +157,19 @@ describe('image fetcher', () => {
       'fd00:ec2::254',
       '64:ff9b::7f00:1',
       '2002:7f00:1::1',
+      // IPv4-compatible (::/96): loopback, cloud metadata, private.
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a9fe:a9fe',
+      '::10.0.0.1',
+      '::',
+      // NAT64 with a private address, and the local-use NAT64 prefix (where the IPv4 sits varies).
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::808:808',
+      '2002:a9fe:a9fe::',
+      // Teredo: a private server, or a client that is loopback once un-obfuscated.
+      '2001:0:a00:1:8000:63bf:f7f7:f7f7',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
       'not an ip',
     ]) {
       expect({ address, public: isPublicAddress(address) }).toEqual({ address, public: false });
@@ -185,22 +206,74 @@ describe('GET /api/image-proxy', () => {
     ['http://10.0.0.1/a.png', 403],
     ['http://192.168.0.10/a.png', 403],
   ])('refuses %s (%i)', async (url, status) => {
-    const res = await call(t.app, 'GET', `/api/image-proxy?url=${encodeURIComponent(url)}`);
+    const res = await call(t.app, {
+      method: 'GET',
+      url: `/api/image-proxy?url=${encodeURIComponent(url)}`,
+    });
     expect(res.status).toBe(status);
     expect(typeof res.body.message).toBe('string');
   });
 
+  it('refuses IPv6 forms that embed a non-public IPv4 address without connecting anywhere', async () => {
+    const listener = net.createServer((socket) => socket.destroy());
+    let connections = 0;
+    listener.on('connection', () => connections++);
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    const resolve = vi.fn(defaultImageFetchPolicy.resolve);
+    const httpRequest = vi.spyOn(http, 'request');
+    const httpsRequest = vi.spyOn(https, 'request');
+    const app = await startTestApp(
+      t.database,
+      {},
+      {
+        imageFetchPolicy: {
+          ...defaultImageFetchPolicy,
+          allowedPorts: [...defaultImageFetchPolicy.allowedPorts, port],
+          resolve,
+        },
+      },
+    );
+    try {
+      for (const url of [
+        'http://[::127.0.0.1]:8080/',
+        `http://[::127.0.0.1]:${port}/a.png`,
+        `http://[::a9fe:a9fe]:${port}/latest/meta-data/`,
+        `http://[::ffff:127.0.0.1]:${port}/a.png`,
+        `http://[64:ff9b::7f00:1]:${port}/a.png`,
+        `https://[2002:7f00:1::]:${port}/a.png`,
+      ]) {
+        const res = await call(app, {
+          method: 'GET',
+          url: `/api/image-proxy?url=${encodeURIComponent(url)}`,
+        });
+        expect({ url, status: res.status }).toEqual({ url, status: 403 });
+        expect(typeof res.body.message).toBe('string');
+      }
+      expect(resolve).not.toHaveBeenCalled();
+      expect(httpRequest).not.toHaveBeenCalled();
+      expect(httpsRequest).not.toHaveBeenCalled();
+      expect(connections).toBe(0);
+    } finally {
+      httpRequest.mockRestore();
+      httpsRequest.mockRestore();
+      await app.close();
+      await new Promise<void>((done) => listener.close(() => done()));
+    }
+  });
+
   it('serves an allowed image with safe headers, from cache the second time', async () => {
-    useImageFetchPolicy(t.app.ctx, host.policy);
+    const app = await startTestApp(t.database, {}, { imageFetchPolicy: host.policy });
+    onTestFinished(() => app.close());
     const url = `/api/image-proxy?url=${encodeURIComponent(`${host.base}/photo.png`)}`;
     const before = host.hits.length;
-    const first = await t.app.inject({ method: 'GET', url });
-    expect(first.statusCode).toBe(200);
+    const first = await call(app, { method: 'GET', url });
+    expect(first.status).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
     expect(first.headers['x-content-type-options']).toBe('nosniff');
     expect(first.headers['cache-control']).toMatch(/max-age/);
-    expect(first.rawPayload.equals(PNG)).toBe(true);
-    const second = await t.app.inject({ method: 'GET', url });
+    expect(first.bytes.equals(PNG)).toBe(true);
+    const second = await call(app, { method: 'GET', url });
     expect(second.headers['x-proxy-cache']).toBe('hit');
     expect(host.hits.length).toBe(before + 1);
   });

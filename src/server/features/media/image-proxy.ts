@@ -1,4 +1,3 @@
-import type { AppContext } from '../../app-context.js';
 import { ByteLruCache } from './byte-lru-cache.js';
 import {
   defaultImageFetchPolicy,
@@ -33,20 +32,4 @@ export class ImageProxy {
     }
     return { ...(await pending), cached: false };
   }
-}
-
-const proxies = new WeakMap<AppContext, ImageProxy>();
-
-export function imageProxy(ctx: AppContext): ImageProxy {
-  let proxy = proxies.get(ctx);
-  if (!proxy) {
-    proxy = new ImageProxy();
-    proxies.set(ctx, proxy);
-  }
-  return proxy;
-}
-
-/** Tests reach a local image server, which the default policy rightly refuses. */
-export function useImageFetchPolicy(ctx: AppContext, policy: ImageFetchPolicy): void {
-  proxies.set(ctx, new ImageProxy(policy));
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../http/http-error.js';
-import { parse } from '../../http/parse.js';
+import { HttpError } from '#server/http/http-error.js';
+import { errorResponses } from '#server/http/route-schema.js';
 import { ImageFetchError } from './image-fetcher.js';
-import { imageProxy } from './image-proxy.js';
 
 const querySchema = z.object({
   url: z
@@ -15,18 +15,28 @@ const querySchema = z.object({
 /** GET /api/image-proxy?url=: external images for receipts, served from our origin. */
 export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/image-proxy',
     {
       config: {
         rateLimit: { max: ctx.config.rateLimits.imagesPerMinute, timeWindow: '1 minute' },
+        input: { what: 'image request' },
+      },
+      schema: {
+        tags: ['media'],
+        querystring: querySchema,
+        produces: ['image/*'],
+        response: {
+          200: z.unknown().describe('The image bytes'),
+          ...errorResponses(400, 403, 404, 413, 415, 429, 502),
+        },
       },
     },
     async (request, reply) => {
-      const { url } = parse(querySchema, request.query, 'image request');
+      const { url } = request.query;
       let image;
       try {
-        image = await imageProxy(ctx).get(url);
+        image = await ctx.images.get(url);
       } catch (error) {
         if (error instanceof ImageFetchError) throw new HttpError(error.statusCode, error.message);
         throw error;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { artists, categories, nominations, paymentVotes, payments } from '../../db/schema.js';
-import type { ReceiptDetail, ReceiptSummary } from '../../../shared/schemas/receipt.js';
+import type { Db } from '#server/db/client.js';
+import { artists, categories, nominations, paymentVotes, payments } from '#server/db/schema.js';
+import type { ReceiptDetail, ReceiptSummary } from '#shared/schemas/receipt.js';
 
 /** Enough for anyone's history; bounds the answer for an address used by many voters. */
 const LOOKUP_LIMIT = 100;
@@ -52,8 +52,8 @@ export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptD
       receiptCode: payment.receiptCode,
       totalVotes: payment.totalVotes,
       amount: payment.amount,
-      currency: payment.currency as ReceiptDetail['payment']['currency'],
-      provider: payment.provider as ReceiptDetail['payment']['provider'],
+      currency: payment.currency,
+      provider: payment.provider,
       createdAt: iso(payment.createdAt),
       settledAt: payment.settledAt ? iso(payment.settledAt) : null,
     },
@@ -101,9 +101,9 @@ export async function lookupReceipts(
     .map((r) => ({
       receiptCode: r.receiptCode,
       createdAt: iso(r.createdAt),
-      provider: r.provider as ReceiptSummary['provider'],
+      provider: r.provider,
       totalVotes: r.totalVotes,
       amount: r.amount,
-      currency: r.currency as ReceiptSummary['currency'],
+      currency: r.currency,
     }));
 }

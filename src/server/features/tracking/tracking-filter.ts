@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TrackingQuery } from '../../../shared/schemas/tracking.js';
-import { nextDay, startOfZonedDay } from './zoned-time.js';
+import type { TrackingQuery } from '#shared/schemas/tracking.js';
+import { nextDay, startOfZonedDay } from '#server/time/zoned-time.js';
 
 export interface TrackingFilter {
   provider?: 'stripe' | 'campay';

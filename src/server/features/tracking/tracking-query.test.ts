@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { payments } from '../../db/schema.js';
-import { settle } from '../../payments/settle.js';
-import { trackingQuerySchema, type TrackingQueryInput } from '../../../shared/schemas/tracking.js';
-import { createNominee } from '../../../../test/factories/catalog-factory.js';
-import { createPendingPayment } from '../../../../test/factories/payment-factory.js';
+import { payments } from '#server/db/schema.js';
+import { settle } from '#server/payments/settle.js';
+import { trackingQuerySchema, type TrackingQueryInput } from '#shared/schemas/tracking.js';
+import { createNominee } from '#test/factories/catalog-factory.js';
+import { createPendingPayment } from '#test/factories/payment-factory.js';
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '#test/support/test-database.js';
 import { interpretSearch, toTrackingFilter } from './tracking-filter.js';
 import { queryTracking, streamTrackingBatches } from './tracking-query.js';
 

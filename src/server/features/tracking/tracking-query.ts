@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import type { TrackingPayment, TrackingResponse } from '../../../shared/schemas/tracking.js';
+import type { Db } from '#server/db/client.js';
+import { rowsOf } from '#server/db/rows.js';
+import { PROVIDERS } from '#shared/money.js';
+import type { TrackingPayment, TrackingResponse } from '#shared/schemas/tracking.js';
 import {
   paymentConditions,
   statsConditions,
@@ -9,7 +10,8 @@ import {
   type TrackingFilter,
 } from './tracking-filter.js';
 
-interface SummaryRow {
+/** Summary counts of one provider (raw SQL: FILTER aggregates over stats or payments). */
+interface ProviderSummaryRow {
   provider: 'stripe' | 'campay';
   completed_count: number;
   completed_amount: number;
@@ -19,7 +21,8 @@ interface SummaryRow {
   total: number;
 }
 
-export interface PaymentRow {
+/** One payment of the tracking list or export (raw SQL: a MATERIALIZED fence and a text keyset cursor). */
+export interface TrackedPaymentRow {
   id: string;
   provider: 'stripe' | 'campay';
   amount: number;
@@ -44,7 +47,7 @@ const PAYMENT_COLUMNS = sql`p.id, p.provider, p.amount, p.currency, p.voter_emai
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-export function toTrackingPayment(row: PaymentRow): TrackingPayment {
+export function toTrackingPayment(row: TrackedPaymentRow): TrackingPayment {
   return {
     id: row.id,
     provider: row.provider,
@@ -67,7 +70,7 @@ async function summarise(
   db: Db,
   filter: TrackingFilter,
   hashPhone: (p: string) => string,
-): Promise<SummaryRow[]> {
+): Promise<ProviderSummaryRow[]> {
   const fromStats = statsConditions(filter);
   const query: SQL = fromStats
     ? sql`SELECT s.provider,
@@ -86,7 +89,7 @@ async function summarise(
           (count(*) FILTER (WHERE p.failure_reason IS NOT NULL))::float8 AS failed,
           count(*)::float8 AS total
         FROM payments p ${whereClause(paymentConditions(filter, hashPhone))} GROUP BY p.provider`;
-  return rowsOf<SummaryRow>(await db.execute(query));
+  return rowsOf<ProviderSummaryRow>(await db.execute(query));
 }
 
 export async function queryTracking(
@@ -107,8 +110,7 @@ export async function queryTracking(
     summarise(db, filter, hashPhone),
     db.execute(rowsQuery),
   ]);
-  const providers = ['stripe', 'campay'] as const;
-  const paymentMethodStats = providers.map((provider) => {
+  const paymentMethodStats = PROVIDERS.map((provider) => {
     const row = summary.find((r) => r.provider === provider);
     return {
       provider,
@@ -123,7 +125,7 @@ export async function queryTracking(
   const total = (key: 'attempted' | 'abandoned' | 'failed' | 'total') =>
     summary.reduce((sum, row) => sum + Number(row[key]), 0);
   return {
-    recentPayments: rowsOf<PaymentRow>(rows).map(toTrackingPayment),
+    recentPayments: rowsOf<TrackedPaymentRow>(rows).map(toTrackingPayment),
     paymentMethodStats,
     stripeRevenue: revenueOf('stripe'),
     campayRevenue: revenueOf('campay'),
@@ -145,7 +147,7 @@ export async function* streamTrackingBatches(
   filter: TrackingFilter,
   hashPhone: (phone: string) => string,
   batchSize = 1000,
-): AsyncGenerator<PaymentRow[]> {
+): AsyncGenerator<TrackedPaymentRow[]> {
   let after: { cursor: string; id: string } | undefined;
   for (;;) {
     const conditions = paymentConditions(filter, hashPhone);
@@ -153,7 +155,7 @@ export async function* streamTrackingBatches(
       conditions.push(
         sql`(p.created_at, p.id) < (${after.cursor}::timestamptz, ${after.id}::uuid)`,
       );
-    const batch = rowsOf<PaymentRow>(
+    const batch = rowsOf<TrackedPaymentRow>(
       await db.execute(sql`SELECT ${PAYMENT_COLUMNS} FROM payments p ${whereClause(conditions)}
         ORDER BY p.created_at DESC, p.id DESC LIMIT ${batchSize}`),
     );

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createNominee } from '../../../../test/factories/catalog-factory.js';
-import {
-  createCompletedPayment,
-  createPendingPayment,
-} from '../../../../test/factories/payment-factory.js';
-import { signIn } from '../../../../test/support/sign-in.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
-import type { TrackingResponse } from '../../../shared/schemas/tracking.js';
+import { call } from '#test/support/call-app.js';
+import { createNominee } from '#test/factories/catalog-factory.js';
+import { createCompletedPayment, createPendingPayment } from '#test/factories/payment-factory.js';
+import { signIn } from '#test/support/sign-in.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
+import type { TrackingResponse } from '#shared/schemas/tracking.js';
 
 describeEachDatabase('voter tracking routes', (kind) => {
   let t: TestApp;
@@ -21,15 +19,15 @@ describeEachDatabase('voter tracking routes', (kind) => {
   it('is for admins only', async () => {
     const visitor = (await signIn(t)).cookie;
     for (const url of ['/api/voter-tracking', '/api/voter-tracking/export.csv']) {
-      expect((await t.app.inject({ url })).statusCode, url).toBe(401);
-      expect((await t.app.inject({ url, headers: { cookie: visitor } })).statusCode, url).toBe(403);
+      expect((await call(t.app, { url })).status, url).toBe(401);
+      expect((await call(t.app, { url, headers: { cookie: visitor } })).status, url).toBe(403);
     }
-    const check = await t.app.inject({
+    const check = await call(t.app, {
       method: 'POST',
       url: '/api/admin/check-campay-payments',
       headers: { cookie: visitor },
     });
-    expect(check.statusCode).toBe(403);
+    expect(check.status).toBe(403);
   });
 
   it('answers filtered pages and refuses unknown filter values with 400', async () => {
@@ -39,12 +37,12 @@ describeEachDatabase('voter tracking routes', (kind) => {
       votes: [{ nominationId: nominations[0]!.id, voteCount: 3 }],
       payment: { voterEmail: 'card@example.com' },
     });
-    const res = await t.app.inject({
+    const res = await call<TrackingResponse>(t.app, {
       url: '/api/voter-tracking?provider=stripe&pageSize=20&tz=UTC',
       headers: { cookie: admin },
     });
-    expect(res.statusCode).toBe(200);
-    const body = res.json<TrackingResponse>();
+    expect(res.status).toBe(200);
+    const body = res.body;
     expect(body).toMatchObject({
       total: 1,
       page: 1,
@@ -66,12 +64,12 @@ describeEachDatabase('voter tracking routes', (kind) => {
       'bogus=1',
       'page=-1',
     ]) {
-      const bad = await t.app.inject({
+      const bad = await call(t.app, {
         url: `/api/voter-tracking?${query}`,
         headers: { cookie: admin },
       });
-      expect(bad.statusCode, query).toBe(400);
-      expect(bad.json<{ message: string }>().message, query).toMatch(/Invalid tracking filters/);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.message, query).toMatch(/Invalid tracking filters/);
     }
   });
 
@@ -90,11 +88,11 @@ describeEachDatabase('voter tracking routes', (kind) => {
       votes,
       payment: { voterEmail: 'plain@example.com' },
     });
-    const res = await t.app.inject({
+    const res = await call<string>(t.app, {
       url: '/api/voter-tracking/export.csv?provider=campay&status=pending&tz=Africa/Lagos',
       headers: { cookie: admin },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="voter-tracking-\d{4}-\d{2}-\d{2}\.csv"$/,

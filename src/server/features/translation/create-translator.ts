@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config } from '#server/config.js';
 import { DeepLTranslator } from './deepl-translator.js';
 import { LibreTranslateTranslator } from './libretranslate-translator.js';
 import type { Translator } from './translator.js';

@@ -1,4 +1,4 @@
-import { FRENCH_FIELDS, type FrenchField } from '../../../shared/schemas/admin.js';
+import { FRENCH_FIELDS, type FrenchField } from '#shared/schemas/admin.js';
 
 /** Which English column feeds which French column, per table; the only names used in SQL. */
 export const FRENCH_COLUMNS = {

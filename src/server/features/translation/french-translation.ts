@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AppContext } from '../../app-context.js';
-import { createTranslator } from './create-translator.js';
+import type { Db } from '#server/db/client.js';
+import type { AppEvents } from '#server/events/app-events.js';
 import { FRENCH_COLUMNS, type TranslatedTable } from './french-fields.js';
 import type { Translator } from './translator.js';
+import { rowsOf } from '#server/db/rows.js';
 
 export interface TranslationTarget {
   table: TranslatedTable;
@@ -21,8 +22,6 @@ interface Job {
   source: string;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /**
  * Fills empty French fields by machine translation after an admin save. It runs after the save
  * has committed and never fails it: errors are logged, a slow provider is abandoned at
@@ -33,20 +32,26 @@ export class FrenchTranslation {
   private readonly running = new Set<Promise<void>>();
 
   constructor(
-    private readonly ctx: AppContext,
-    private readonly translator: Translator | null,
-    private readonly log: FastifyBaseLogger,
+    private readonly deps: {
+      db: Db;
+      events: AppEvents;
+      log: FastifyBaseLogger;
+      /** From createTranslator; null when no provider is configured. */
+      translator: Translator | null;
+      timeoutMs: number;
+    },
   ) {}
 
   get enabled(): boolean {
-    return this.translator !== null;
+    return this.deps.translator !== null;
   }
 
   /** Starts filling; resolves when done or after `waitMs`, whichever is first. Never rejects. */
   async fill(targets: TranslationTarget[], waitMs: number): Promise<void> {
-    if (!this.translator) return;
-    const run = this.run(this.translator, targets).catch((err: unknown) => {
-      this.log.warn({ err, provider: this.translator?.name }, 'machine translation failed');
+    const { translator, log } = this.deps;
+    if (!translator) return;
+    const run = this.run(translator, targets).catch((err: unknown) => {
+      log.warn({ err, provider: translator.name }, 'machine translation failed');
     });
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
@@ -66,7 +71,7 @@ export class FrenchTranslation {
     const sources = [...new Set(jobs.map((job) => job.source))];
     const translated = await translator.translate(
       sources,
-      AbortSignal.timeout(this.ctx.config.translate.timeoutMs),
+      AbortSignal.timeout(this.deps.timeoutMs),
     );
     const bySource = new Map(sources.map((source, i) => [source, translated[i]]));
 
@@ -75,7 +80,7 @@ export class FrenchTranslation {
       const french = bySource.get(job.source)?.trim();
       if (!french) continue;
       const value = job.max ? french.slice(0, job.max) : french;
-      const result = await this.ctx.db.execute(sql`
+      const result = await this.deps.db.execute(sql`
         UPDATE ${sql.identifier(job.table)}
         SET ${sql.identifier(job.fr)} = ${value},
             machine_translated = array_append(array_remove(machine_translated, ${job.field}::text), ${job.field}::text)
@@ -85,7 +90,7 @@ export class FrenchTranslation {
         RETURNING id`);
       written += rowsOf(result).length;
     }
-    if (written) this.ctx.events.emit('catalog-changed');
+    if (written) this.deps.events.emit('catalog-changed');
   }
 
   /** Fields of the target rows whose English is set and whose French is empty. */
@@ -101,7 +106,7 @@ export class FrenchTranslation {
       sql`, `,
     );
     const rows = rowsOf<Record<string, string | null>>(
-      await this.ctx.db.execute(
+      await this.deps.db.execute(
         sql`SELECT id, ${selected} FROM ${sql.identifier(target.table)} WHERE id IN (${ids})`,
       ),
     );
@@ -124,15 +129,4 @@ export class FrenchTranslation {
     }
     return jobs;
   }
-}
-
-const services = new WeakMap<AppContext, FrenchTranslation>();
-
-export function frenchTranslation(ctx: AppContext, log: FastifyBaseLogger): FrenchTranslation {
-  let service = services.get(ctx);
-  if (!service) {
-    service = new FrenchTranslation(ctx, createTranslator(ctx.config.translate), log);
-    services.set(ctx, service);
-  }
-  return service;
 }

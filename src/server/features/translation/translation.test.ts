@@ -2,29 +2,38 @@ import { eq } from 'drizzle-orm';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { artists, categories } from '../../db/schema.js';
-import { adminArtistDetailSchema, adminCategorySchema } from '../../../shared/schemas/admin.js';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { describeEachDatabase } from '../../../../test/support/test-database.js';
-import { signedInUser } from '../../../../test/factories/user-factory.js';
-import { createCategory } from '../../../../test/factories/catalog-factory.js';
-import { adminRequest } from '../../../../test/factories/admin-request.js';
+import { artists, categories } from '#server/db/schema.js';
+import { adminArtistDetailSchema, adminCategorySchema } from '#shared/schemas/admin.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase } from '#test/support/test-database.js';
+import { signedInUser } from '#test/factories/user-factory.js';
+import { createCategory } from '#test/factories/catalog-factory.js';
+import { call } from '#test/support/call-app.js';
 import {
   fakeFrench,
   startFakeLibreTranslate,
   type FakeLibreTranslate,
-} from '../../../../test/fakes/libretranslate-server.js';
+} from '#test/fakes/libretranslate-server.js';
 import { DeepLTranslator } from './deepl-translator.js';
-import { frenchTranslation } from './french-translation.js';
 import { mergeFrench } from './french-fields.js';
 
 describeEachDatabase('machine translation of French fields', (kind) => {
   let fake: FakeLibreTranslate;
   let t: TestApp;
   let headers: Record<string, string>;
-  const call = (method: 'POST' | 'PUT', url: string, body: unknown) =>
-    adminRequest(t.app, headers, method, url, body);
-  const idle = () => frenchTranslation(t.app.ctx, t.app.log).idle();
+  const admin = (method: 'POST' | 'PUT', url: string, body: unknown) =>
+    call<{ id: string } & Record<string, unknown>>(t.app, {
+      method,
+      url,
+      headers,
+      ...(body === undefined
+        ? {}
+        : {
+            body: JSON.stringify(body),
+            headers: { ...headers, 'content-type': 'application/json' },
+          }),
+    });
+  const idle = () => t.app.ctx.translation.idle();
 
   beforeAll(async () => {
     fake = await startFakeLibreTranslate({ apiKey: 'lt-key' });
@@ -47,12 +56,12 @@ describeEachDatabase('machine translation of French fields', (kind) => {
   });
 
   it('fills empty French on create, through the LibreTranslate API', async () => {
-    const response = await call('POST', '/api/admin/categories', {
+    const response = await admin('POST', '/api/admin/categories', {
       name: 'Best Collaboration',
       description: 'Two artists, one song',
     });
-    expect(response.statusCode).toBe(201);
-    expect(adminCategorySchema.parse(response.json())).toMatchObject({
+    expect(response.status).toBe(201);
+    expect(adminCategorySchema.parse(response.body)).toMatchObject({
       nameFr: fakeFrench('Best Collaboration'),
       descriptionFr: fakeFrench('Two artists, one song'),
       missingFrench: [],
@@ -68,20 +77,20 @@ describeEachDatabase('machine translation of French fields', (kind) => {
       },
     ]);
     const [listed] = (
-      (await t.app.inject({ url: '/api/categories' })).json() as Array<{ nameFr: string }>
-    ).filter((c) => c.nameFr === fakeFrench('Best Collaboration'));
+      await call<Array<{ nameFr: string }>>(t.app, { method: 'GET', url: '/api/categories' })
+    ).body.filter((c) => c.nameFr === fakeFrench('Best Collaboration'));
     expect(listed).toBeDefined();
   });
 
   it("never overwrites an admin's own French, and re-translates machine French when the English changes", async () => {
     const created = adminCategorySchema.parse(
       (
-        await call('POST', '/api/admin/categories', {
+        await admin('POST', '/api/admin/categories', {
           name: 'Best Dancer',
           nameFr: 'Meilleur danseur',
           description: 'Moves',
         })
-      ).json(),
+      ).body,
     );
     expect(created.nameFr).toBe('Meilleur danseur');
     expect(created.machineTranslated).toEqual(['descriptionFr']);
@@ -89,13 +98,13 @@ describeEachDatabase('machine translation of French fields', (kind) => {
     // English changes, French fields sent back as loaded.
     const edited = adminCategorySchema.parse(
       (
-        await call('PUT', `/api/admin/categories/${created.id}`, {
+        await admin('PUT', `/api/admin/categories/${created.id}`, {
           name: 'Best Dance Act',
           nameFr: created.nameFr,
           description: 'Moves and grooves',
           descriptionFr: created.descriptionFr,
         })
-      ).json(),
+      ).body,
     );
     expect(edited.nameFr).toBe('Meilleur danseur');
     expect(edited.descriptionFr).toBe(fakeFrench('Moves and grooves'));
@@ -103,31 +112,31 @@ describeEachDatabase('machine translation of French fields', (kind) => {
     // The admin corrects the machine French: from now on it is theirs.
     const corrected = adminCategorySchema.parse(
       (
-        await call('PUT', `/api/admin/categories/${created.id}`, {
+        await admin('PUT', `/api/admin/categories/${created.id}`, {
           name: 'Best Dance Act',
           nameFr: 'Meilleur danseur',
           description: 'Moves and grooves',
           descriptionFr: 'Des pas et du groove',
         })
-      ).json(),
+      ).body,
     );
     expect(corrected.machineTranslated).toEqual([]);
     const later = adminCategorySchema.parse(
       (
-        await call('PUT', `/api/admin/categories/${created.id}`, {
+        await admin('PUT', `/api/admin/categories/${created.id}`, {
           name: 'Best Dance Act',
           nameFr: 'Meilleur danseur',
           description: 'Moves, grooves and more',
           descriptionFr: 'Des pas et du groove',
         })
-      ).json(),
+      ).body,
     );
     expect(later.descriptionFr).toBe('Des pas et du groove');
   });
 
   it('translates an artist bio and nominations, never the artist name', async () => {
     const category = await createCategory(t.app.ctx.db, { name: 'Album' });
-    const response = await call('POST', '/api/admin/artists', {
+    const response = await admin('POST', '/api/admin/artists', {
       name: 'Burna Kid',
       bio: 'Afro-fusion star',
       nominations: [
@@ -138,7 +147,7 @@ describeEachDatabase('machine translation of French fields', (kind) => {
         },
       ],
     });
-    const artist = adminArtistDetailSchema.parse(response.json());
+    const artist = adminArtistDetailSchema.parse(response.body);
     expect(artist).toMatchObject({ bioFr: fakeFrench('Afro-fusion star'), missingFrench: [] });
     expect(artist.nominations[0]).toMatchObject({
       nominationTitleFr: fakeFrench('Night Drive'),
@@ -151,54 +160,54 @@ describeEachDatabase('machine translation of French fields', (kind) => {
 
   it('saves anyway when the provider fails, and says which French is missing', async () => {
     fake.mode = 'error';
-    const response = await call('POST', '/api/admin/categories', { name: 'Best Producer' });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ nameFr: null, missingFrench: ['nameFr'] });
+    const response = await admin('POST', '/api/admin/categories', { name: 'Best Producer' });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ nameFr: null, missingFrench: ['nameFr'] });
     await idle();
     const [row] = await t.app.ctx.db
       .select()
       .from(categories)
-      .where(eq(categories.id, response.json().id));
+      .where(eq(categories.id, response.body.id));
     expect(row).toMatchObject({ name: 'Best Producer', nameFr: null });
     // A later save retries the missing French.
     fake.mode = 'ok';
-    const retried = await call('PUT', `/api/admin/categories/${row!.id}`, {
+    const retried = await admin('PUT', `/api/admin/categories/${row!.id}`, {
       name: 'Best Producer',
     });
-    expect(retried.json().nameFr).toBe(fakeFrench('Best Producer'));
+    expect(retried.body.nameFr).toBe(fakeFrench('Best Producer'));
   });
 
   it('answers without waiting for a slow provider and fills the French when it answers', async () => {
     fake.mode = 'slow';
     fake.delayMs = 2000;
     const started = Date.now();
-    const response = await call('POST', '/api/admin/categories', { name: 'Best DJ' });
+    const response = await admin('POST', '/api/admin/categories', { name: 'Best DJ' });
     expect(Date.now() - started).toBeLessThan(1900);
-    expect(response.json().missingFrench).toEqual(['nameFr']);
+    expect(response.body.missingFrench).toEqual(['nameFr']);
     await idle();
     const [row] = await t.app.ctx.db
       .select()
       .from(categories)
-      .where(eq(categories.id, response.json().id));
+      .where(eq(categories.id, response.body.id));
     expect(row!.nameFr).toBe(fakeFrench('Best DJ'));
   });
 
   it('abandons a provider slower than TRANSLATE_TIMEOUT_MS, and a meanwhile admin edit wins', async () => {
     fake.mode = 'slow';
     fake.delayMs = 4000;
-    const response = await call('POST', '/api/admin/categories', { name: 'Best Band' });
-    expect(response.statusCode).toBe(201);
+    const response = await admin('POST', '/api/admin/categories', { name: 'Best Band' });
+    expect(response.status).toBe(201);
     await idle();
     const [row] = await t.app.ctx.db
       .select()
       .from(categories)
-      .where(eq(categories.id, response.json().id));
+      .where(eq(categories.id, response.body.id));
     expect(row!.nameFr).toBeNull();
 
     fake.delayMs = 1800;
-    const second = await call('POST', '/api/admin/categories', { name: 'Best Choir' });
-    const id = second.json().id as string;
-    await call('PUT', `/api/admin/categories/${id}`, {
+    const second = await admin('POST', '/api/admin/categories', { name: 'Best Choir' });
+    const id = second.body.id as string;
+    await admin('PUT', `/api/admin/categories/${id}`, {
       name: 'Best Choir',
       nameFr: 'Meilleure chorale',
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeCampay } from '../../../../test/fakes/fake-campay.js';
+import { FakeCampay } from '#test/fakes/fake-campay.js';
 import { CampayClient } from './campay-client.js';
 import { PaymentRefused, ProviderUnavailable } from './provider-errors.js';
 

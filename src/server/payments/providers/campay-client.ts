@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { VoterText } from '../../http/voter-text.js';
+import type { VoterText } from '#server/http/voter-text.js';
 import { PaymentRefused, ProviderUnavailable } from './provider-errors.js';
 
 export interface CampayClientOptions {
@@ -155,12 +155,12 @@ export class CampayClient {
       );
     }
     if (status === 400 && code) {
-      // Campay's own wording is English only.
+      // Campay's own wording is English only: French readers get the sentence without it.
       const detail = parsed.success && parsed.data.message ? `: ${parsed.data.message}` : '';
       return new PaymentRefused(
         {
           en: `Mobile money payment was refused${detail}`,
-          fr: `Le paiement mobile money a été refusé${detail}`,
+          fr: 'Le paiement Mobile Money a été refusé. Vérifiez le numéro et réessayez.',
         },
         code,
       );

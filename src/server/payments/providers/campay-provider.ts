@@ -65,7 +65,8 @@ export function campayReport(transaction: CampayTransaction): ProviderReport {
     case 'FAILED':
       return {
         state: 'failed',
-        reason: transaction.reason?.trim() || 'The mobile money payment failed or was declined.',
+        reason:
+          transaction.reason?.trim() || 'Campay reported the payment failed, without a reason.',
         providerRef: transaction.reference,
       };
     default:

@@ -1,4 +1,4 @@
-import type { Provider } from '../../../shared/money.js';
+import type { Provider } from '#shared/money.js';
 
 /** The stored facts a provider needs to answer "what happened to this payment?". */
 export interface PaymentRecord {

@@ -1,4 +1,4 @@
-import type { VoterText } from '../../http/voter-text.js';
+import type { VoterText } from '#server/http/voter-text.js';
 
 /** A provider failure the voter is told about: English `message` for logs, both texts for the toast. */
 abstract class ProviderError extends Error {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { PHONE } from '../../../shared/limits.js';
-import { mobileOperatorOf } from '../../../shared/schemas/payment.js';
-import type { VoterText } from '../../http/voter-text.js';
+import { PHONE } from '#shared/limits.js';
+import { mobileOperatorOf } from '#shared/schemas/payment.js';
+import type { VoterText } from '#server/http/voter-text.js';
 import type {
   CardIntentView,
   CardProvider,

@@ -1,5 +1,5 @@
-import type { SandboxTestCard, SandboxTestPhone } from '../../../shared/schemas/payment.js';
-import type { VoterText } from '../../http/voter-text.js';
+import type { SandboxTestCard, SandboxTestPhone } from '#shared/schemas/payment.js';
+import type { VoterText } from '#server/http/voter-text.js';
 
 /**
  * The sandbox's scripted outcomes. Stripe's public test card numbers, so habits carry over; test

@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { expect, setLanguage, test } from './fixtures.js';
+
+const RECEIPTS_CHUNK = /\/assets\/my-receipts-page-[^/]+\.js$/;
+
+/** Fails the My Receipts chunk for its first `failures` requests, then serves it. */
+async function failReceiptsChunk(page: Page, failures: number): Promise<() => number> {
+  let requests = 0;
+  await page.route(RECEIPTS_CHUNK, async (route) => {
+    requests += 1;
+    if (requests <= failures) await route.abort('failed');
+    else await route.continue();
+  });
+  return () => requests;
+}
+
+/** The aborted requests, and the import error React reports when the boundary catches it. */
+function allowChunkFailures(allowConsole: (a: { text: RegExp; url?: RegExp }) => void) {
+  allowConsole({ text: /net::ERR_FAILED/, url: RECEIPTS_CHUNK });
+  allowConsole({ text: /Failed to fetch dynamically imported module/ });
+}
+
+test('a screen whose chunk fails to load reloads the page once and then opens', async ({
+  page,
+  allowConsole,
+}) => {
+  allowChunkFailures(allowConsole);
+  await page.goto('/categories');
+  const requests = await failReceiptsChunk(page, 1);
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+
+  // A client-side navigation, from the header or (on a phone) the menu.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('link', { name: 'My Receipts' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'My Receipts' })).toBeVisible();
+  expect(requests()).toBe(2);
+  expect(loads).toBe(1);
+});
+
+for (const language of ['en', 'fr'] as const) {
+  test(`a screen that still cannot load shows a way to recover (${language})`, async ({
+    page,
+    allowConsole,
+    shot,
+  }) => {
+    allowChunkFailures(allowConsole);
+    await page.goto('/categories');
+    await setLanguage(page, language);
+    const requests = await failReceiptsChunk(page, 2);
+    const text =
+      language === 'en'
+        ? { title: 'Something went wrong', reload: 'Reload the page', receipts: 'My Receipts' }
+        : { title: 'Une erreur est survenue', reload: 'Recharger la page', receipts: 'Mes reçus' };
+
+    await page.goto('/my-receipts');
+
+    const alert = page.getByRole('alert').filter({ hasText: text.title });
+    await expect(alert.getByRole('heading', { name: text.title })).toBeVisible();
+    // One automatic reload after the first failure, then no loop.
+    expect(requests()).toBe(2);
+    await shot('error-screen');
+
+    await alert.getByRole('button', { name: text.reload }).click();
+    await expect(page.getByRole('heading', { level: 1, name: text.receipts })).toBeVisible();
+    expect(requests()).toBe(3);
+  });
+}

@@ -1,0 +1,266 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type { Db } from '#server/db/client.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createCompletedPayment } from '#test/factories/payment-factory.js';
+import { expect, type ConsoleAllowance } from './fixtures.js';
+import { signInThroughForm } from './sign-in.js';
+
+/*
+ * Every screen and dialog of the app, visited in one page the way people reach them, in one
+ * language. At each stop the caller's `visit` inspects what is on screen (the layout sweep at four
+ * widths, the accessibility audit with axe). Shared so that both look at exactly the same states.
+ */
+
+export type Language = 'en' | 'fr';
+type Namespace = 'admin' | 'catalog' | 'checkout' | 'common' | 'receipts' | 'tracking';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const locales = new Map<string, unknown>();
+function locale(language: Language, namespace: Namespace): unknown {
+  const file = path.resolve('src/client/locales', language, `${namespace}.json`);
+  if (!locales.has(file)) locales.set(file, JSON.parse(readFileSync(file, 'utf8')));
+  return locales.get(file);
+}
+
+/** A string of the app's own locale files, e.g. text('fr', 'admin:unsaved.stay'). */
+export function text(
+  language: Language,
+  key: `${Namespace}:${string}`,
+  values: Record<string, string> = {},
+): string {
+  const [namespace, keyPath] = key.split(':') as [Namespace, string];
+  let node = locale(language, namespace);
+  for (const part of keyPath.split('.')) node = isRecord(node) ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text ${key} in ${language}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/** One state of the app worth inspecting. */
+export interface Stop {
+  name: string;
+  /** Exists only on small screens (the phone menu). */
+  phoneOnly?: boolean;
+  /** A dialog over a screen already visited. */
+  dialog?: boolean;
+}
+
+/** The viewport the tour acts in; a visit may resize, the tour puts this back after it. */
+export const TOUR_VIEWPORT = { width: 390, height: 844 };
+const FIRST_LOAD = { timeout: 30_000 };
+
+/** Everything the tour needs, created fresh so parallel tests never share it. */
+export interface TourData {
+  /** In every name the tour creates, in both languages. */
+  tag: string;
+  categoryId: string;
+  shareLink: string;
+  receiptCode: string;
+  receiptEmail: string;
+  /** An artist the tour deletes, to see the toast with Undo. */
+  throwawayArtist: string;
+}
+
+export async function createTourData(db: Db): Promise<TourData> {
+  const tag = randomUUID().slice(0, 8);
+  // Long, real-looking French: the texts that overflowed were French.
+  const category = await createCategory(db, {
+    name: `Best Urban Collaboration ${tag}`,
+    nameFr: `Meilleure collaboration urbaine de l'année ${tag}`,
+    description: 'Two voices, one anthem: the duets that ruled the streets this year.',
+    descriptionFr: 'Deux voix, un hymne : les duos qui ont fait vibrer les rues cette année.',
+  });
+  const star = await createNominee(db, {
+    categoryIds: [category.id],
+    artist: {
+      name: `Sandrine Bella ${tag}`,
+      bio: 'R&B singer and songwriter, one half of the year’s biggest duet.',
+      bioFr: 'Chanteuse et autrice R&B, moitié du plus grand duo de l’année.',
+    },
+    nomination: {
+      nominationTitle: 'Douala by Night',
+      nominationTitleFr: 'Douala la nuit',
+    },
+  });
+  // No bio: admin cards then show their placeholder text, which must be as legible as the rest.
+  const other = await createNominee(db, {
+    categoryIds: [category.id],
+    artist: { bio: null, bioFr: null },
+  });
+  const receiptEmail = `sweep-${tag}@example.com`;
+  const payment = await createCompletedPayment(db, {
+    provider: 'campay',
+    votes: [
+      { nominationId: star.nominations[0]!.id, voteCount: 3 },
+      { nominationId: other.nominations[0]!.id, voteCount: 1 },
+    ],
+    payment: { voterEmail: receiptEmail },
+  });
+  const throwaway = await createNominee(db, {
+    categoryIds: [category.id],
+    artist: { name: `Sweep Undo ${tag}` },
+  });
+  return {
+    tag,
+    categoryId: category.id,
+    shareLink: star.nominations[0]!.shareableLink,
+    receiptCode: payment.receiptCode!,
+    receiptEmail,
+    throwawayArtist: throwaway.artist.name,
+  };
+}
+
+/** Visits every screen and dialog, calling `visit` at each. */
+export async function tourEveryScreen(
+  page: Page,
+  db: Db,
+  allowConsole: (allowance: ConsoleAllowance) => void,
+  language: Language,
+  data: TourData,
+  visit: (stop: Stop) => Promise<void>,
+): Promise<void> {
+  const t = (key: `${Namespace}:${string}`, values?: Record<string, string>) =>
+    text(language, key, values);
+  const stop = async (next: Stop) => {
+    await visit(next);
+    await page.setViewportSize(TOUR_VIEWPORT);
+  };
+  await page.setViewportSize(TOUR_VIEWPORT);
+  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+
+  // The public site, as a visitor.
+  await page.goto('/categories');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('link', { name: t('catalog:voteNow') }).first()).toBeVisible();
+  await stop({ name: 'categories' });
+
+  await page.getByRole('button', { name: t('common:nav.openMenu') }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await stop({ name: 'phone menu', phoneOnly: true, dialog: true });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await page.goto(`/category/${data.categoryId}`);
+  await expect(page.getByTestId('artist-card').first()).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'category' });
+  await page
+    .getByRole('button', { name: t('catalog:artist.viewProfile'), exact: true })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog').getByRole('heading', { level: 2 })).toBeVisible();
+  await stop({ name: 'artist dialog', dialog: true });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await page.goto(`/share/${data.shareLink}`);
+  await expect(page.getByTestId('shared-banner')).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'shared nomination' });
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: t('common:notFound.title') })).toBeVisible();
+  await stop({ name: '404' });
+
+  await page.goto(`/category/${data.categoryId}`);
+  await page
+    .getByTestId('artist-card')
+    .first()
+    .getByRole('link', { name: t('catalog:voteNow') })
+    .click();
+  await expect(page.getByTestId('total-votes')).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'checkout, mobile money' });
+  await page.getByText(t('checkout:method.card'), { exact: true }).click();
+  await expect(page.getByRole('textbox', { name: t('checkout:card.emailLabel') })).toBeVisible();
+  await stop({ name: 'checkout, card' });
+
+  await page.goto('/my-receipts');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'receipt lookup' });
+  await page.getByLabel(t('receipts:form.emailLabel')).fill(data.receiptEmail);
+  await page.getByRole('button', { name: t('receipts:form.search'), exact: true }).click();
+  await expect(page.getByRole('button', { name: t('receipts:results.view') })).toBeVisible();
+  await stop({ name: 'receipts found' });
+
+  await page.goto(`/my-receipts?code=${data.receiptCode}`);
+  await expect(page.getByTestId('receipt-modal')).toBeVisible(FIRST_LOAD);
+  await expect(page.getByTestId('receipt-code')).toBeVisible();
+  await stop({ name: 'receipt', dialog: true });
+  await page.keyboard.press('Escape');
+  const saved = page.getByRole('alertdialog');
+  await expect(saved).toBeVisible();
+  await stop({ name: 'have you saved your screenshot?', dialog: true });
+  await saved.getByRole('button', { name: t('receipts:modal.saved') }).click();
+  await expect(page.getByTestId('receipt-modal')).toBeHidden();
+
+  // The back office, as an organiser.
+  await signInThroughForm(page, db, allowConsole, { admin: true, returnTo: '/admin' });
+  await expect(page.getByRole('heading', { level: 1, name: t('admin:title') })).toBeVisible(
+    FIRST_LOAD,
+  );
+  await expect(page.getByRole('article').first()).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'admin, artists' });
+  await page.getByRole('button', { name: t('admin:artists.viewList') }).click();
+  await stop({ name: 'admin, artists as a list' });
+
+  await page.getByRole('searchbox', { name: t('admin:artists.searchLabel') }).fill(data.tag);
+  await page
+    .getByRole('button', { name: t('admin:artists.deleteLabel', { name: data.throwawayArtist }) })
+    .click();
+  const undo = page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('button', { name: t('admin:toasts.undoLabel', { name: data.throwawayArtist }) });
+  await expect(undo).toBeVisible();
+  await stop({ name: 'deleted, with Undo' });
+
+  await page.goto('/admin?tab=categories');
+  const category = page.getByRole('article').filter({ hasText: data.tag });
+  await expect(category).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'admin, categories' });
+  await page
+    .getByRole('button', { name: t('admin:categories.add') })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await stop({ name: 'category dialog', dialog: true });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await category
+    .getByRole('button', { name: t('admin:categories.deleteLabel', { name: '' }).trim() })
+    .click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await stop({ name: 'delete category?', dialog: true });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+
+  await page.goto('/admin?tab=analytics');
+  await expect(
+    page.getByRole('heading', { name: t('admin:analytics.rankingsHeading') }),
+  ).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { name: data.tag })).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'admin, analytics' });
+
+  await page.goto('/admin/artists/new');
+  const name = page.getByLabel(t('admin:editor.name'), { exact: true });
+  await expect(name).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'artist editor' });
+  await name.fill('Brouillon');
+  await page.getByRole('button', { name: t('admin:editor.backToAdmin') }).click();
+  const unsaved = page.getByRole('alertdialog');
+  await expect(unsaved).toBeVisible();
+  await stop({ name: 'unsaved changes', dialog: true });
+  await unsaved.getByRole('button', { name: t('admin:unsaved.stay') }).click();
+  await expect(unsaved).toBeHidden();
+
+  await page.goto('/admin/voter-tracking');
+  await expect(page.getByRole('heading', { level: 1, name: t('tracking:title') })).toBeVisible(
+    FIRST_LOAD,
+  );
+  const copyId = t('tracking:table.copyId', { id: '' }).trim();
+  await expect(page.getByRole('button', { name: copyId }).first()).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'voter tracking' });
+  await page.getByRole('button', { name: t('tracking:filters.show') }).click();
+  await stop({ name: 'voter tracking, filters shown', phoneOnly: true });
+}

@@ -1,0 +1,127 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  adminArtistDetailSchema,
+  adminArtistSchema,
+  adminCategorySchema,
+} from '#shared/schemas/admin';
+import {
+  categoryRankingSchema,
+  periodStatsSchema,
+  statsSchema,
+  timeseriesSchema,
+} from '#shared/schemas/analytics';
+import type { Period } from '#shared/limits';
+import { getJson } from '#client/lib/api-client';
+
+/*
+ * Query keys follow the URL. The single artist key starts with the list key, so refreshing the
+ * list refreshes an open editor too.
+ */
+const STATS_REFETCH_MS = 30_000;
+const adminArtistListSchema = z.array(adminArtistSchema);
+const adminCategoryListSchema = z.array(adminCategorySchema);
+const categoryRankingListSchema = z.array(categoryRankingSchema);
+
+export const adminArtistsQuery = () =>
+  queryOptions({
+    queryKey: ['/api/admin/artists'],
+    queryFn: ({ signal }) => getJson('/api/admin/artists', adminArtistListSchema, { signal }),
+  });
+
+export const adminArtistQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/admin/artists', encodeURIComponent(id)],
+    queryFn: ({ signal }) =>
+      getJson(`/api/admin/artists/${encodeURIComponent(id)}`, adminArtistDetailSchema, {
+        signal,
+      }),
+  });
+
+export const adminCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ['/api/admin/categories'],
+    queryFn: ({ signal }) => getJson('/api/admin/categories', adminCategoryListSchema, { signal }),
+  });
+
+/** The dashboard cards stay current while the page is open. */
+export const statsQuery = () =>
+  queryOptions({
+    queryKey: ['/api/stats'],
+    queryFn: ({ signal }) => getJson('/api/stats', statsSchema, { signal }),
+    refetchInterval: STATS_REFETCH_MS,
+  });
+
+export const periodStatsQuery = (period: Period) =>
+  queryOptions({
+    queryKey: ['/api/stats/period', period],
+    queryFn: ({ signal }) => getJson(`/api/stats/period/${period}`, periodStatsSchema, { signal }),
+  });
+
+export const categoryRankingsQuery = (period: Period) =>
+  queryOptions({
+    queryKey: ['/api/analytics/category-rankings', period],
+    queryFn: ({ signal }) =>
+      getJson(`/api/analytics/category-rankings/${period}`, categoryRankingListSchema, { signal }),
+  });
+
+export const timeseriesQuery = (period: Period) =>
+  queryOptions({
+    queryKey: ['/api/analytics/timeseries', period],
+    queryFn: ({ signal }) =>
+      getJson(`/api/analytics/timeseries/${period}`, timeseriesSchema, { signal }),
+  });
+
+export function useAdminArtists() {
+  return useQuery(adminArtistsQuery());
+}
+
+export function useAdminArtist(id: string, enabled: boolean) {
+  return useQuery({ ...adminArtistQuery(id), enabled });
+}
+
+export function useAdminCategories() {
+  return useQuery(adminCategoriesQuery());
+}
+
+export function useStats() {
+  return useQuery(statsQuery());
+}
+
+export function usePeriodStats(period: Period) {
+  return useQuery(periodStatsQuery(period));
+}
+
+export function useCategoryRankings(period: Period) {
+  return useQuery(categoryRankingsQuery(period));
+}
+
+export function useTimeseries(period: Period) {
+  return useQuery(timeseriesQuery(period));
+}
+
+/** URL prefixes whose answers an admin write can change: the admin lists and the public site. */
+const EVENT_DATA_PREFIXES = [
+  '/api/admin',
+  '/api/stats',
+  '/api/analytics',
+  '/api/categories',
+  '/api/nominations',
+  '/api/artists',
+];
+
+/**
+ * After a create, update or delete: every list refetches (active ones now, the rest when next
+ * shown), so the admin and, on the way back to the site, the public pages show the change.
+ */
+export function refreshEventData(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => {
+      const first = queryKey[0];
+      return (
+        typeof first === 'string' &&
+        EVENT_DATA_PREFIXES.some((prefix) => first === prefix || first.startsWith(`${prefix}/`))
+      );
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { receiptCodeResponseSchema } from '#shared/schemas/payment';
+import {
+  receiptDetailSchema,
+  receiptLookupResponseSchema,
+  type ReceiptDetail,
+  type ReceiptLookupRequest,
+  type ReceiptSummary,
+} from '#shared/schemas/receipt';
+import { getJson, sendJson } from '#client/lib/api-client';
+
+/** GET /api/payment/receipt/{code} */
+export function fetchReceipt(code: string): Promise<ReceiptDetail> {
+  return getJson(`/api/payment/receipt/${encodeURIComponent(code)}`, receiptDetailSchema);
+}
+
+/** GET /api/payment/{id}/receipt-code, then the receipt itself. */
+export async function fetchReceiptForPayment(paymentId: string): Promise<ReceiptDetail> {
+  const { receiptCode } = await getJson(
+    `/api/payment/${encodeURIComponent(paymentId)}/receipt-code`,
+    receiptCodeResponseSchema,
+  );
+  return fetchReceipt(receiptCode);
+}
+
+/** POST /api/receipts/lookup: newest first. */
+export async function lookupReceipts(request: ReceiptLookupRequest): Promise<ReceiptSummary[]> {
+  const { receipts } = await sendJson(
+    'POST',
+    '/api/receipts/lookup',
+    request,
+    receiptLookupResponseSchema,
+  );
+  return receipts;
+}

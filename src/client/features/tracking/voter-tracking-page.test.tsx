@@ -1,0 +1,154 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint';
+import { createNominee } from '#test/factories/catalog-factory';
+import {
+  createCompletedPayment,
+  createPendingPayment,
+  settlePayment,
+} from '#test/factories/payment-factory';
+import { signedInUser } from '#test/factories/user-factory';
+import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
+import { renderScreen } from '#test/support/render-screen';
+import { createTestApp, type TestApp } from '#test/support/test-app';
+import { VoterTrackingPage } from './voter-tracking-page';
+
+/*
+ * Three payments, told apart by their voters' e-mails: a completed mobile-money one on 10 January,
+ * a pending card one on 20 January, a failed mobile-money one on 25 January.
+ */
+let testApp: TestApp;
+let adminCookie: string;
+beforeAll(async () => {
+  testApp = await createTestApp('pglite');
+  const { db } = testApp.app.ctx;
+  adminCookie = (await signedInUser(db, { isAdmin: true })).cookie;
+  const { nominations } = await createNominee(db);
+  const votes = [{ nominationId: nominations[0]!.id, voteCount: 2 }];
+  await createCompletedPayment(db, {
+    provider: 'campay',
+    votes,
+    payment: { voterEmail: 'paid@example.com', createdAt: new Date('2026-01-10T12:00:00Z') },
+    at: new Date('2026-01-10T12:01:00Z'),
+  });
+  await createPendingPayment(db, {
+    provider: 'stripe',
+    votes,
+    payment: { voterEmail: 'pending@example.com', createdAt: new Date('2026-01-20T12:00:00Z') },
+  });
+  const failed = await createPendingPayment(db, {
+    provider: 'campay',
+    votes,
+    payment: { voterEmail: 'failed@example.com', createdAt: new Date('2026-01-25T12:00:00Z') },
+  });
+  await settlePayment(db, failed.id, { status: 'failed', reason: 'declined' });
+});
+afterAll(() => testApp.close());
+
+let network: FetchToApp;
+beforeEach(() => {
+  network = routeFetchToApp(testApp.app);
+  network.cookie = adminCookie;
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+});
+afterEach(() => {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+});
+
+/** The e-mails in the payments table, top to bottom (the phone cards repeat them below it). */
+function shownEmails(): string[] {
+  const table = screen.getByRole('table');
+  return within(table)
+    .queryAllByText(/@example\.com$/)
+    .map((cell) => cell.textContent ?? '')
+    .sort();
+}
+
+/** The query string of the last list request the app received. */
+function lastListQuery(): URLSearchParams {
+  const list = network.requests.filter((request) => request.url.startsWith('/api/voter-tracking?'));
+  return new URLSearchParams(list.at(-1)?.url.split('?')[1]);
+}
+
+async function openTracking(language: 'en' | 'fr' = 'en') {
+  const rendered = await renderScreen(<VoterTrackingPage />, {
+    path: '/admin/voter-tracking',
+    language,
+  });
+  // The first answer waits on the admin check and a cold app: more than findBy's default second.
+  await screen.findByText('paid@example.com', { selector: 'table *' }, { timeout: 10_000 });
+  return rendered;
+}
+
+async function choose(
+  user: Awaited<ReturnType<typeof renderScreen>>['user'],
+  select: string,
+  option: string,
+) {
+  await user.click(screen.getByRole('combobox', { name: select }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('voter tracking filters', () => {
+  it('lists every payment at first, asking with no filter', async () => {
+    await openTracking();
+    expect(shownEmails()).toEqual([
+      'failed@example.com',
+      'paid@example.com',
+      'pending@example.com',
+    ]);
+    const query = lastListQuery();
+    expect(query.has('status')).toBe(false);
+    expect(query.has('provider')).toBe(false);
+    expect(query.get('page')).toBe('1');
+  });
+
+  it('choosing a status asks the server for it and shows only those rows', async () => {
+    const { user } = await openTracking();
+    await choose(user, 'Status', 'Failed');
+    await screen.findByText('1 active filter');
+    expect(lastListQuery().get('status')).toBe('failed');
+    await expect.poll(shownEmails).toEqual(['failed@example.com']);
+  });
+
+  it('choosing a provider narrows the rows; Reset Filters brings them back', async () => {
+    const { user } = await openTracking();
+    await choose(user, 'Provider', 'Stripe (card)');
+    expect(lastListQuery().get('provider')).toBe('stripe');
+    await expect.poll(shownEmails).toEqual(['pending@example.com']);
+
+    await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
+    // The unfiltered list is still cached (the app's queries never go stale), so it returns
+    // without a new request.
+    await expect.poll(shownEmails).toHaveLength(3);
+    expect(screen.queryByText(/active filter/)).toBeNull();
+  });
+
+  it('dates are sent as days with the time zone and bound the rows', async () => {
+    const { user } = await openTracking();
+    await user.type(screen.getByLabelText('From date'), '2026-01-15');
+    await user.type(screen.getByLabelText('To date'), '2026-01-22');
+    await expect.poll(shownEmails).toEqual(['pending@example.com']);
+    const query = lastListQuery();
+    expect(query.get('from')).toBe('2026-01-15');
+    expect(query.get('to')).toBe('2026-01-22');
+    expect(query.get('tz')).toBeTruthy();
+  });
+
+  it('dates the wrong way round are explained and not sent', async () => {
+    const { user } = await openTracking();
+    await user.type(screen.getByLabelText('From date'), '2026-01-22');
+    const before = network.requests.length;
+    await user.type(screen.getByLabelText('To date'), '2026-01-15');
+    expect(await screen.findByText('The from date is after the to date.')).toBeTruthy();
+    const sent = network.requests.slice(before).map((request) => request.url);
+    expect(sent.filter((url) => url.includes('to=2026-01-15'))).toEqual([]);
+  });
+
+  it('the filters are labelled in French', async () => {
+    const { user } = await openTracking('fr');
+    await choose(user, 'Statut', 'Terminé');
+    expect(lastListQuery().get('status')).toBe('completed');
+    await expect.poll(shownEmails).toEqual(['paid@example.com']);
+  });
+});

@@ -1,0 +1,72 @@
+import { ApiError } from './api-error';
+import { currentLanguage } from './i18n';
+import { readApiErrorBody } from './read-api-error-body';
+
+/**
+ * Checks an answer and gives it its type: a shared zod schema, or on the first screen a small
+ * reader held to that schema by a test.
+ */
+export interface ResponseReader<T> {
+  parse(data: unknown): T;
+}
+
+export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** For answers that must be fresh from the server, never from the HTTP cache. */
+  cache?: RequestCache;
+}
+
+/** The site language, so the server's voter-facing messages come back in it. */
+function languageHeader(): Record<string, string> {
+  return { 'Accept-Language': currentLanguage() };
+}
+
+function readJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = (await response.text().catch(() => '')) || response.statusText;
+  return new ApiError(response.status, text, readApiErrorBody(readJsonText(text)));
+}
+
+/** Sends the session cookie with every call; a non-OK answer becomes an ApiError. */
+async function request(url: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(url, { ...init, credentials: 'include' });
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** GET `url` and check the answer with `reader`. */
+export async function getJson<T>(
+  url: string,
+  reader: ResponseReader<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await request(url, { headers: languageHeader(), ...options });
+  return reader.parse(await response.json());
+}
+
+/** A write, with `body` as JSON when there is one; the answer is checked with `reader`. */
+export async function sendJson<T>(
+  method: WriteMethod,
+  url: string,
+  body: unknown,
+  reader: ResponseReader<T>,
+): Promise<T> {
+  const response = await request(url, {
+    method,
+    headers:
+      body === undefined
+        ? languageHeader()
+        : { ...languageHeader(), 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return reader.parse(await response.json());
+}

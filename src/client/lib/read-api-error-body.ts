@@ -1,0 +1,44 @@
+import type { ApiErrorBody, InputIssue, PaymentFailureDetails } from '#shared/schemas/api-error';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function readIssue(value: unknown): InputIssue | null {
+  if (!isRecord(value)) return null;
+  const { path, message } = value;
+  return typeof path === 'string' && typeof message === 'string' ? { path, message } : null;
+}
+
+function readPaymentFailure(value: Record<string, unknown>): PaymentFailureDetails | null {
+  const { code, paymentId } = value;
+  if (code !== undefined && typeof code !== 'string') return null;
+  if (paymentId !== undefined && !(typeof paymentId === 'string' && UUID.test(paymentId))) {
+    return null;
+  }
+  return {
+    ...(code === undefined ? {} : { code }),
+    ...(paymentId === undefined ? {} : { paymentId }),
+  };
+}
+
+function readDetails(details: unknown): ApiErrorBody['details'] | null {
+  if (isRecord(details)) return readPaymentFailure(details);
+  if (!Array.isArray(details)) return null;
+  const issues = details.map(readIssue);
+  return issues.some((issue) => issue === null) ? null : issues.filter((issue) => issue !== null);
+}
+
+/**
+ * Reads an error answer as the shared refusal shape (`apiErrorBodySchema`) without loading zod:
+ * every request, the first screen's included, can fail, and zod does not fit in that screen's
+ * budget. The unit test holds it to the schema on the same fixtures. One tolerance: `details` of
+ * another shape are left out rather than losing the message with them.
+ */
+export function readApiErrorBody(value: unknown): ApiErrorBody | null {
+  if (!isRecord(value) || typeof value.message !== 'string') return null;
+  const { message } = value;
+  const details = value.details === undefined ? null : readDetails(value.details);
+  return details === null ? { message } : { message, details };
+}

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './app-context.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { AppEvents } from './events/app-events.js';
+import { createAuthServices } from './features/auth/auth-services.js';
+import { CatalogCache } from './features/catalog/catalog-cache.js';
+import type { ImageFetchPolicy } from './features/media/image-fetcher.js';
+import { ImageProxy } from './features/media/image-proxy.js';
+import { createTranslator } from './features/translation/create-translator.js';
+import { FrenchTranslation } from './features/translation/french-translation.js';
+import { PaymentProviders } from './payments/payment-providers.js';
+import { createPhoneHasher } from './payments/phone-hash.js';
+import { refreshPayment } from './payments/refresh-payment.js';
+import { SettlementQueue } from './payments/settlement-queue.js';
+import { RedisLink } from './redis/redis-link.js';
+
+export interface AppContextOptions {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Where the image proxy may connect; the default allows public addresses only. */
+  imageFetchPolicy?: ImageFetchPolicy | undefined;
+}
+
+/**
+ * The one place the server's services are made: each once, with what it depends on handed in,
+ * the logger included. No job or timer starts here (only the Redis link begins to connect);
+ * buildApp starts the background work and closes everything with the app.
+ */
+export function createAppContext(options: AppContextOptions): AppContext {
+  const { config, database, log } = options;
+  const { db } = database;
+  const events = new AppEvents();
+  const settlement = new SettlementQueue({ db, events });
+  // The sandbox's simulated callback goes through the same refresh as a real one; the context it
+  // refreshes with is the one built just below, complete by the time any payment is due.
+  const providers = new PaymentProviders(config, {
+    log,
+    onSandboxDue: (paymentId) => refreshPayment(ctx, paymentId, 'callback', { force: true }),
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    events,
+    log,
+    // Shared counters and catalogue invalidation across instances when Redis is configured.
+    redis: config.redisUrl ? new RedisLink(config.redisUrl, log) : undefined,
+    providers,
+    settlement,
+    hashPhone: createPhoneHasher(config),
+    catalog: new CatalogCache(db, events, config.catalogCacheMs),
+    translation: new FrenchTranslation({
+      db,
+      events,
+      log,
+      translator: createTranslator(config.translate),
+      timeoutMs: config.translate.timeoutMs,
+    }),
+    auth: createAuthServices(config, db),
+    images: new ImageProxy(options.imageFetchPolicy),
+    routeAccess: [],
+  };
+  return ctx;
+}

@@ -1,0 +1,16 @@
+/**
+ * Every PostgreSQL advisory-lock id the app takes, in one place. Locks share a single namespace per
+ * database, so two jobs on the same id would block or skip each other for no reason; keeping them
+ * side by side (and a test that they differ) is what prevents that. An id must never change while
+ * instances that use it may still run, or an old and a new instance would not exclude each other.
+ */
+export const ADVISORY_LOCKS = {
+  /** Applying migrations at start (session lock: concurrent starts wait their turn). */
+  migrate: 7243001,
+  /** Seeding the demo event into an empty database. */
+  seed: 7243002,
+  /** Reconciling pending payments: the scheduled run and the admin's "Check Campay Payments". */
+  reconcile: 7243010,
+  /** Deleting expired sessions (transaction lock: other instances skip that tick). */
+  sessionPurge: 7243011,
+} as const;

@@ -1,0 +1,54 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** Where the reference page lives; its assets and its copy of the document sit below it. */
+export const API_DOCS_PATH = '/api/docs';
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/**
+ * The reference page runs Swagger UI's own scripts and styles, served from here. Its policy
+ * allows only this origin (plus inline styles and data: images, which Swagger UI draws with),
+ * and applies to the page and its assets alone: the site's own policy stays as it is.
+ */
+const DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/**
+ * The OpenAPI 3.1 document, built from the routes' zod schemas as they are registered (so this
+ * must be registered before them), at /api/openapi.json, and the reference page at /api/docs.
+ */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Palmarès API',
+        description:
+          'Paid public voting: catalogue, checkout, receipts, and the admin dashboard. ' +
+          'Every refusal answers `{ message, details? }`.',
+        version: '1',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    staticCSP: DOCS_CSP,
+    uiConfig: { deepLinking: true, docExpansion: 'list' },
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+}
