@@ -56,9 +56,11 @@ test.describe('public pages, console and policy', () => {
     db,
     allowConsole,
   }, testInfo) => {
+    // The page signing in lands on asks too. Its question can start after the network first goes
+    // idle, so the test waits for that answer itself before counting the reload's question.
+    const landingAnswer = page.waitForResponse((response) => isAuthQuestion(response.request()));
     await signInThroughForm(page, db, allowConsole, { admin: false, returnTo: '/categories' });
-    // The page signing in landed on asks too: let it finish before counting the reload's question.
-    await page.waitForLoadState('networkidle');
+    await landingAnswer;
 
     const asked = recordAuthQuestions(page);
     await page.reload();

@@ -15,6 +15,7 @@ import {
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import { paymentEvents } from '#server/db/schema.js';
 import { purgeExpiredSessionsOnce } from '#server/features/auth/session-purge.js';
+import { CHECK_LOCK_WAIT_MS } from '#server/features/tracking/routes.js';
 import { reconcilePendingPayments } from './reconcile.js';
 import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
@@ -207,7 +208,7 @@ describePostgres('reconciling from several instances at once', () => {
     expect(await tallyMismatches(first.ctx.db)).toEqual([]);
   });
 
-  it("tells the admin a check is already running instead of reporting 'checked 0'", async () => {
+  it('waits for a scheduled run to finish, and only then tells the admin a check is already running', async () => {
     const { headers } = await signedInUser(first.ctx.db, { isAdmin: true });
     const check = () =>
       call(first, { method: 'POST', url: '/api/admin/check-campay-payments', headers });
@@ -216,9 +217,21 @@ describePostgres('reconciling from several instances at once', () => {
     await other.connect();
     try {
       await other.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.reconcile]);
+      // A run that ends within the wait: the click reports a real check.
+      const waiting = check();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.reconcile]);
+      const afterWait = await waiting;
+      expect(afterWait.status).toBe(200);
+      expect(afterWait.body).toMatchObject({ checked: expect.any(Number) });
+
+      // A run that outlasts the wait: said plainly instead of "checked 0".
+      await other.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.reconcile]);
+      const started = Date.now();
       const busy = await check();
       expect(busy.status).toBe(409);
       expect(busy.body).toMatchObject({ message: expect.stringMatching(/already running/) });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(CHECK_LOCK_WAIT_MS);
       await other.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.reconcile]);
       expect((await check()).status).toBe(200);
     } finally {

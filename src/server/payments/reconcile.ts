@@ -20,7 +20,15 @@ export interface ReconcileOptions {
   /** Ask about every pending payment now, ignoring the back-off (the admin's "Check" button). */
   force?: boolean;
   limit?: number;
+  /**
+   * How long to wait for another instance's run to finish before giving up. The scheduled job
+   * never waits; the admin's button does, so a click that lands during a scheduled run still
+   * reports a real check.
+   */
+  lockWaitMs?: number;
 }
+
+const LOCK_RETRY_MS = 100;
 
 /**
  * Settles payments whose outcome never reached us (a lost callback, a closed browser) by asking
@@ -34,10 +42,17 @@ export async function reconcilePendingPayments(
 ): Promise<ReconcileResult> {
   if (ctx.database.kind === 'pglite') return reconcile(ctx, options);
   return ctx.database.withConnection(async (_db, query) => {
-    const [lock] = await query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
-      ADVISORY_LOCKS.reconcile,
-    ]);
-    if (!lock?.locked) return { checked: 0, updated: 0, skipped: true };
+    const deadline = Date.now() + (options.lockWaitMs ?? 0);
+    const tryLock = async () => {
+      const [lock] = await query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        ADVISORY_LOCKS.reconcile,
+      ]);
+      return lock?.locked === true;
+    };
+    while (!(await tryLock())) {
+      if (Date.now() >= deadline) return { checked: 0, updated: 0, skipped: true };
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
     try {
       return await reconcile(ctx, options);
     } finally {

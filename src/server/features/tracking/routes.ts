@@ -24,6 +24,9 @@ const EXPORT_TIMEOUT_MS = 15 * 60_000;
 const GUARDED = errorResponses(401, 403);
 const filters = { config: { input: { what: 'tracking filters' } } };
 
+/** A scheduled run takes a few seconds: the button waits that long for it rather than refusing. */
+export const CHECK_LOCK_WAIT_MS = 5000;
+
 const CHECK_ALREADY_RUNNING = {
   en: 'A payment check is already running. Try again in a minute.',
   fr: 'Une vérification des paiements est déjà en cours. Réessayez dans une minute.',
@@ -119,8 +122,9 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
       const { skipped, ...result } = await reconcilePendingPayments(app.ctx, {
         provider: 'campay',
         force: true,
+        lockWaitMs: CHECK_LOCK_WAIT_MS,
       });
-      // Another instance's scheduled run holds the lock: say so instead of reporting "checked 0".
+      // A run still holds the lock after the wait: say so instead of reporting "checked 0".
       if (skipped) throw conflict(CHECK_ALREADY_RUNNING);
       return result;
     },
