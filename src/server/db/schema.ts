@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   json,
   pgTable,
   primaryKey,
@@ -16,6 +17,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Currency, Provider } from '#shared/money.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
+import type { ResultsVisibility } from '#shared/schemas/event.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -257,4 +259,52 @@ export const paymentHourlyStats = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.hour, t.provider, t.status, t.attempted, t.hasFailure] })],
+);
+
+/**
+ * The event being voted on: one row (id 1), created by the migration with no voting bounds, so an
+ * installation keeps taking votes until the organiser sets a window. `timezone` null means
+ * EVENT_TIMEZONE.
+ */
+export const event = pgTable('event', {
+  id: integer('id').primaryKey().default(1),
+  name: varchar('name', { length: 200 }).notNull(),
+  nameFr: varchar('name_fr', { length: 200 }),
+  timezone: varchar('timezone', { length: 64 }),
+  votingOpensAt: timestamp('voting_opens_at', { withTimezone: true }),
+  votingClosesAt: timestamp('voting_closes_at', { withTimezone: true }),
+  resultsVisibility: varchar('results_visibility', { length: 10 })
+    .$type<ResultsVisibility>()
+    .notNull()
+    .default('live'),
+  hideCountsHoursBeforeClose: integer('hide_counts_hours_before_close'),
+  resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What every organiser changed: who, what, when, the values before and after. Append-only: the
+ * migration's triggers refuse UPDATE, DELETE and TRUNCATE, so no code path (and no admin with a
+ * SQL console through the app's role) can rewrite history. Money corrections use the same rows.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The signed-in user's id and e-mail at the time; null for the system (a job, the CLI). */
+    actorId: uuid('actor_id'),
+    actorEmail: varchar('actor_email', { length: 320 }),
+    action: varchar('action', { length: 64 }).notNull(),
+    entityType: varchar('entity_type', { length: 32 }).notNull(),
+    entityId: varchar('entity_id', { length: 64 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_action_idx').on(t.action),
+    index('audit_log_actor_idx').on(t.actorEmail),
+  ],
 );

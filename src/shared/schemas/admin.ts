@@ -17,14 +17,14 @@ interface TextOptions {
 }
 
 /** Blank means "not set": trimmed, and '' becomes null, so the site falls back to the English. */
-function optionalText(max: number, label: string, options: TextOptions = {}) {
+export function optionalText(max: number, label: string, options: TextOptions = {}) {
   return safeText({ error: `${label} must be text`, label, trim: true, ...options })
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
-function requiredText(max: number, label: string) {
+export function requiredText(max: number, label: string) {
   return safeText({ error: `${label} is required`, label, trim: true })
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
