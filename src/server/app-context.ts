@@ -5,6 +5,7 @@ import type { AppEvents } from './events/app-events.js';
 import type { AuthServices } from './features/auth/auth-services.js';
 import type { RouteAccessEntry } from './features/auth/route-access-entry.js';
 import type { CatalogCache } from './features/catalog/catalog-cache.js';
+import type { EventCache } from './features/event/event-cache.js';
 import type { ImageProxy } from './features/media/image-proxy.js';
 import type { FrenchTranslation } from './features/translation/french-translation.js';
 import type { PaymentProviders } from './payments/payment-providers.js';
@@ -29,6 +30,8 @@ export interface AppContext {
   settlement: SettlementQueue;
   hashPhone: PhoneHasher;
   catalog: CatalogCache;
+  /** The event's window and visibility, by the database's clock. */
+  event: EventCache;
   translation: FrenchTranslation;
   auth: AuthServices;
   images: ImageProxy;

@@ -13,6 +13,7 @@ import adminRoutes from './features/admin/routes.js';
 import analyticsRoutes from './features/analytics/routes.js';
 import authRoutes from './features/auth/routes.js';
 import { registerAuth } from './features/auth/register-auth.js';
+import eventRoutes from './features/event/routes.js';
 import catalogRoutes from './features/catalog/routes.js';
 import { catalogPageMeta } from './features/catalog/page-meta.js';
 import { sessionPurgeJob } from './features/auth/session-purge.js';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
+      await api.register(eventRoutes);
       await api.register(checkoutRoutes);
       await api.register(receiptsRoutes);
       await api.register(mediaRoutes);

@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import { AppEvents } from './events/app-events.js';
 import { createAuthServices } from './features/auth/auth-services.js';
 import { CatalogCache } from './features/catalog/catalog-cache.js';
+import { EventCache } from './features/event/event-cache.js';
 import type { ImageFetchPolicy } from './features/media/image-fetcher.js';
 import { ImageProxy } from './features/media/image-proxy.js';
 import { createTranslator } from './features/translation/create-translator.js';
@@ -51,6 +52,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     settlement,
     hashPhone: createPhoneHasher(config),
     catalog: new CatalogCache(db, events, config.catalogCacheMs),
+    event: new EventCache(db, events, config.catalogCacheMs, config.eventTimezone),
     translation: new FrenchTranslation({
       db,
       events,

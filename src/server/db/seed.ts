@@ -2,7 +2,8 @@ import type { AppContext } from '#server/app-context.js';
 import { settle } from '#server/payments/settle.js';
 import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
 import { ADVISORY_LOCKS } from './advisory-locks.js';
-import { artists, categories, nominations, paymentVotes, payments } from './schema.js';
+import { artists, categories, event, nominations, paymentVotes, payments } from './schema.js';
+import { eq, sql } from 'drizzle-orm';
 import { demoArtists, demoCategories } from './demo-event.js';
 
 const HOUR = 3_600_000;
@@ -59,6 +60,17 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promi
   const base = new Date(now - 30 * 24 * HOUR);
 
   const { categoryIds, nominationsByArtist } = await db.transaction(async (tx) => {
+    // The demo's voting is open from now for 30 days, by the database's clock.
+    await tx
+      .update(event)
+      .set({
+        name: 'Palmarès Music Awards',
+        nameFr: 'Palmarès Music Awards',
+        votingOpensAt: sql`now()`,
+        votingClosesAt: sql`now() + interval '30 days'`,
+        updatedAt: new Date(),
+      })
+      .where(eq(event.id, 1));
     const insertedCategories = await tx
       .insert(categories)
       .values(
@@ -178,6 +190,7 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promi
     // The rest stay pending: attempted or abandoned, as real traffic leaves them.
   }
   ctx.events.emit('catalog-changed');
+  ctx.events.emit('event-changed');
   return {
     created: true,
     summary: {

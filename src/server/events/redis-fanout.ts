@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { closeRedisClient, REDIS_COMMAND_TIMEOUT_MS } from '#server/redis/redis-link.js';
 import { OutageLog } from '#server/redis/outage-log.js';
-import type { AppEvents } from './app-events.js';
+import { FANNED_OUT_EVENTS, type AppEvents, type FannedOutEvent } from './app-events.js';
 
-const CHANNEL = 'palmares:catalog-changed';
+const CHANNEL = 'palmares:events';
 /** Start-up waits this long at most for the subscription; without Redis it goes on regardless. */
 const SUBSCRIBE_WAIT_MS = 1000;
 
 /**
  * With several instances behind a load balancer, a vote settled on one must drop the catalogue
- * snapshot on all of them: local `catalog-changed` events are published on Redis, and events from
- * the other instances are re-emitted here (never re-published, so nothing loops).
+ * snapshot on all of them, and an organiser's change to the event must reach every instance's
+ * cached copy: the local events in FANNED_OUT_EVENTS are published on Redis, and events from the
+ * other instances are re-emitted here (never re-published, so nothing loops).
  *
  * Redis being down costs only freshness (each instance's snapshot still expires after
  * CATALOG_CACHE_MS): a publish then fails at once, and the subscription is renewed on reconnect.
@@ -39,16 +41,22 @@ export async function connectRedisFanout(
   }
   subscriber.on('ready', () => outage.recovered());
   let relaying = false;
-  const publish = () => {
-    if (relaying) return;
-    publisher.publish(CHANNEL, instance).catch((err: unknown) => outage.failed(err));
-  };
-  events.on('catalog-changed', publish);
-  subscriber.on('message', (_channel, from: string) => {
-    if (from === instance) return;
+  const publishers = FANNED_OUT_EVENTS.map((name) => {
+    const publish = () => {
+      if (relaying) return;
+      publisher
+        .publish(CHANNEL, JSON.stringify({ from: instance, name }))
+        .catch((err: unknown) => outage.failed(err));
+    };
+    events.on(name, publish);
+    return () => events.off(name, publish);
+  });
+  subscriber.on('message', (_channel, message: string) => {
+    const relayed = parseRelayed(message);
+    if (!relayed || relayed.from === instance) return;
     relaying = true;
     try {
-      events.emit('catalog-changed');
+      events.emit(relayed.name);
     } finally {
       relaying = false;
     }
@@ -61,7 +69,19 @@ export async function connectRedisFanout(
   ]);
   clearTimeout(waited);
   return async () => {
-    events.off('catalog-changed', publish);
+    for (const stop of publishers) stop();
     await Promise.all([closeRedisClient(publisher), closeRedisClient(subscriber)]);
   };
+}
+
+const relayedSchema = z.object({ from: z.string(), name: z.enum(FANNED_OUT_EVENTS) });
+
+/** A message from another instance; anything else on the channel is ignored. */
+function parseRelayed(message: string): { from: string; name: FannedOutEvent } | null {
+  try {
+    const parsed = relayedSchema.safeParse(JSON.parse(message));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

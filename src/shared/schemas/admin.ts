@@ -133,11 +133,17 @@ const frenchStatus = {
 };
 
 /** GET /api/admin/categories item and the answer of POST/PUT /api/admin/categories. */
-export const adminCategorySchema = categorySchema.extend(frenchStatus);
+export const adminCategorySchema = categorySchema.extend({
+  voteCount: z.number().int(),
+  ...frenchStatus,
+});
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
 /** GET /api/admin/artists item: the artist as the admin lists it, plus the French status of all its texts. */
 export const adminArtistSchema = artistSchema.extend({
+  isTrending: z.boolean(),
+  totalVotes: z.number().int(),
+  trendingVotes: z.number().int(),
   missingFrench: z.array(frenchFieldSchema),
 });
 export type AdminArtist = z.infer<typeof adminArtistSchema>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * Vote counts and the figures derived from them are absent from every public answer while the
+ * event hides them (GET /api/event `countsVisible`); admin answers always carry them.
+ */
+const hiddenWhenCountsAre = <T extends z.ZodType>(schema: T) => schema.optional();
+
 /** Category as listed publicly and in the admin. */
 export const categorySchema = z.object({
   id: z.uuid(),
@@ -11,7 +17,7 @@ export const categorySchema = z.object({
   backgroundImageUrl: z.string().nullable(),
   backgroundColor: z.string().nullable(),
   artistCount: z.number().int(),
-  voteCount: z.number().int(),
+  voteCount: hiddenWhenCountsAre(z.number().int()),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -37,9 +43,9 @@ export const artistSchema = z.object({
   bioFr: z.string().nullable(),
   photoUrl: z.string().nullable(),
   isFeatured: z.boolean(),
-  isTrending: z.boolean(),
-  totalVotes: z.number().int(),
-  trendingVotes: z.number().int(),
+  isTrending: hiddenWhenCountsAre(z.boolean()),
+  totalVotes: hiddenWhenCountsAre(z.number().int()),
+  trendingVotes: hiddenWhenCountsAre(z.number().int()),
   categoryCount: z.number().int(),
   categories: z.array(artistCategoryRefSchema),
 });
@@ -60,7 +66,7 @@ export const publicNominationSchema = z.object({
   nominationDescription: z.string().nullable(),
   nominationDescriptionFr: z.string().nullable(),
   nominationPhotoUrl: z.string().nullable(),
-  voteCount: z.number().int(),
+  voteCount: hiddenWhenCountsAre(z.number().int()),
   shareableLink: z.string(),
 });
 export type PublicNomination = z.infer<typeof publicNominationSchema>;

@@ -45,7 +45,9 @@ export const eventSettingsSchema = z
       .refine(isKnownTimeZone, 'Time zone must be a known time zone, such as Africa/Douala'),
     votingOpensAt: instant('Voting opens'),
     votingClosesAt: instant('Voting closes'),
-    resultsVisibility: resultsVisibilitySchema,
+    resultsVisibility: z.enum(RESULTS_VISIBILITIES, {
+      error: 'Results visibility must be live or hidden',
+    }),
     hideCountsHoursBeforeClose: z
       .number({ error: 'Hours before the close must be a whole number' })
       .int('Hours before the close must be a whole number')
@@ -90,6 +92,7 @@ export const resultNomineeSchema = z.object({
   artistName: z.string(),
   photoUrl: z.string().nullable(),
   nominationTitle: z.string().nullable(),
+  nominationTitleFr: z.string().nullable(),
   voteCount: z.number().int(),
   /** 1 for the winner; nominees with equal votes share a rank (1, 1, 3). */
   rank: z.number().int(),

@@ -25,14 +25,27 @@ interface NominationWithRecentVotesRow {
   recent_votes: number;
 }
 
+/** The public shapes with their counts, which the snapshot always holds (the routes may drop them). */
+export type CountedCategory = Category & { voteCount: number };
+export type CountedArtist = PublicArtist & {
+  isTrending: boolean;
+  totalVotes: number;
+  trendingVotes: number;
+};
+export type CountedNomination = Omit<PublicNomination, 'artist' | 'category' | 'voteCount'> & {
+  artist: CountedArtist;
+  category: CountedCategory;
+  voteCount: number;
+};
+
 /** Everything the public catalogue shows, indexed for the routes and serialised at most once per key. */
 export interface CatalogSnapshot {
-  categories: Category[];
-  categoryById: Map<string, Category>;
-  artistById: Map<string, PublicArtist>;
-  nominationsByCategory: Map<string, PublicNomination[]>;
-  nominationsByArtist: Map<string, PublicNomination[]>;
-  nominationByLink: Map<string, PublicNomination>;
+  categories: CountedCategory[];
+  categoryById: Map<string, CountedCategory>;
+  artistById: Map<string, CountedArtist>;
+  nominationsByCategory: Map<string, CountedNomination[]>;
+  nominationsByArtist: Map<string, CountedNomination[]>;
+  nominationByLink: Map<string, CountedNomination>;
   /**
    * An answer's JSON bytes (plain, gzip, brotli), encoded on first use and reused: the snapshot
    * is immutable, and re-encoding a 50 KB nominee list on every request was most of its cost.
@@ -114,7 +127,7 @@ function buildSnapshot(
   const nominationsOfCategory = groupBy(nominationRows, (n) => n.category_id);
   const nominationsOfArtist = groupBy(nominationRows, (n) => n.artist_id);
 
-  const categories: Category[] = categoryRows.map((c) => {
+  const categories: CountedCategory[] = categoryRows.map((c) => {
     const list = nominationsOfCategory.get(c.id) ?? [];
     return {
       id: c.id,
@@ -138,7 +151,7 @@ function buildSnapshot(
     topRecent.set(categoryId, Math.max(0, ...list.map((n) => n.recent_votes)));
   }
 
-  const artistById = new Map<string, PublicArtist>();
+  const artistById = new Map<string, CountedArtist>();
   for (const a of artistRows) {
     const own = nominationsOfArtist.get(a.id) ?? [];
     const refs: ArtistCategoryRef[] = own
@@ -172,7 +185,7 @@ function buildSnapshot(
     });
   }
 
-  const publicNominations: PublicNomination[] = nominationRows.map((n) => ({
+  const publicNominations: CountedNomination[] = nominationRows.map((n) => ({
     id: n.id,
     categoryId: n.category_id,
     artist: artistById.get(n.artist_id)!,
@@ -185,8 +198,8 @@ function buildSnapshot(
     voteCount: n.vote_count,
     shareableLink: n.shareable_link,
   }));
-  const byArtistName = (x: PublicNomination, y: PublicNomination) => byName(x.artist, y.artist);
-  const byCategoryName = (x: PublicNomination, y: PublicNomination) =>
+  const byArtistName = (x: CountedNomination, y: CountedNomination) => byName(x.artist, y.artist);
+  const byCategoryName = (x: CountedNomination, y: CountedNomination) =>
     byName(x.category, y.category);
 
   const serialised = new Map<string, EncodedBody>();

@@ -16,7 +16,15 @@ import {
   publicArtistSchema,
   publicNominationSchema,
   shareLookupSchema,
+  type ShareLookup,
 } from '#shared/schemas/catalog.js';
+import type { CatalogSnapshot } from './catalog-snapshot.js';
+import {
+  artistWithoutCounts,
+  categoryWithoutCounts,
+  nominationWithoutCounts,
+  shareLookupWithoutCounts,
+} from './without-counts.js';
 import { preEncodedRoute, sendEncoded, type EncodedBody } from '#server/http/encoded-body.js';
 
 /** What a visitor reads when a catalogue link is wrong (ADR 0030). */
@@ -56,6 +64,29 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
   const cache = app.ctx.catalog;
   const sendJson = (reply: FastifyReply, body: EncodedBody) =>
     sendEncoded(reply.header('cache-control', 'no-cache'), body);
+  /**
+   * One answer as the event allows it now: with its counts, or without them while they are hidden.
+   * Each form is encoded once per snapshot under its own key.
+   */
+  const answer = async <T>(
+    reply: FastifyReply,
+    snapshot: CatalogSnapshot,
+    key: string,
+    value: T,
+    withoutCounts: (value: T) => T,
+  ) => {
+    const visible = await app.ctx.event.countsVisible();
+    return sendJson(
+      reply,
+      visible
+        ? snapshot.json(key, () => value)
+        : snapshot.json(`${key}:without-counts`, () => withoutCounts(value)),
+    );
+  };
+  const each =
+    <T>(withoutCounts: (item: T) => T) =>
+    (items: T[]) =>
+      items.map(withoutCounts);
 
   app.get(
     '/categories',
@@ -65,9 +96,12 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     },
     async (_request, reply) => {
       const snapshot = await cache.get();
-      return sendJson(
+      return answer(
         reply,
-        snapshot.json('categories', () => snapshot.categories),
+        snapshot,
+        'categories',
+        snapshot.categories,
+        each(categoryWithoutCounts),
       );
     },
   );
@@ -77,10 +111,7 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     const snapshot = await cache.get();
     const category = snapshot.categoryById.get(id);
     if (!category) throw notFound(CATEGORY_NOT_FOUND);
-    return sendJson(
-      reply,
-      snapshot.json(`category:${id}`, () => category),
-    );
+    return answer(reply, snapshot, `category:${id}`, category, categoryWithoutCounts);
   });
 
   app.get(
@@ -90,12 +121,12 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
       const { categoryId } = request.params;
       const snapshot = await cache.get();
       if (!snapshot.categoryById.has(categoryId)) throw notFound(CATEGORY_NOT_FOUND);
-      return sendJson(
+      return answer(
         reply,
-        snapshot.json(
-          `nominations:category:${categoryId}`,
-          () => snapshot.nominationsByCategory.get(categoryId) ?? [],
-        ),
+        snapshot,
+        `nominations:category:${categoryId}`,
+        snapshot.nominationsByCategory.get(categoryId) ?? [],
+        each(nominationWithoutCounts),
       );
     },
   );
@@ -103,12 +134,12 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
   const artistNominations = async (artistId: string, reply: FastifyReply) => {
     const snapshot = await cache.get();
     if (!snapshot.artistById.has(artistId)) throw notFound(ARTIST_NOT_FOUND);
-    return sendJson(
+    return answer(
       reply,
-      snapshot.json(
-        `nominations:artist:${artistId}`,
-        () => snapshot.nominationsByArtist.get(artistId) ?? [],
-      ),
+      snapshot,
+      `nominations:artist:${artistId}`,
+      snapshot.nominationsByArtist.get(artistId) ?? [],
+      each(nominationWithoutCounts),
     );
   };
 
@@ -135,10 +166,7 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     const snapshot = await cache.get();
     const artist = snapshot.artistById.get(id);
     if (!artist) throw notFound(ARTIST_NOT_FOUND);
-    return sendJson(
-      reply,
-      snapshot.json(`artist:${id}`, () => artist),
-    );
+    return answer(reply, snapshot, `artist:${id}`, artist, artistWithoutCounts);
   });
 
   app.get(
@@ -149,15 +177,13 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
       const snapshot = await cache.get();
       const nomination = snapshot.nominationByLink.get(link);
       if (!nomination) throw notFound(NOMINATION_NOT_FOUND);
-      return sendJson(
-        reply,
-        snapshot.json(`share:${link}`, () => ({
-          categoryId: nomination.categoryId,
-          nominationId: nomination.id,
-          category: nomination.category,
-          artist: nomination.artist,
-        })),
-      );
+      const lookup: ShareLookup = {
+        categoryId: nomination.categoryId,
+        nominationId: nomination.id,
+        category: nomination.category,
+        artist: nomination.artist,
+      };
+      return answer(reply, snapshot, `share:${link}`, lookup, shareLookupWithoutCounts);
     },
   );
 }

@@ -15,6 +15,7 @@ import {
   type NominationVote,
 } from '#shared/schemas/payment.js';
 import { CARD_PAYMENT_INPUT } from './checkout-input-texts.js';
+import { assertVotingOpen } from '#server/features/event/voting-window.js';
 import { insertPendingPayment } from './insert-payment.js';
 import { paymentTotals } from './payment-totals.js';
 import { providerHttpError } from './provider-http-error.js';
@@ -44,7 +45,10 @@ export function registerCardPayment(
       schema: {
         tags: ['checkout'],
         body: cardPaymentRequestSchema,
-        response: { 200: cardPaymentResponseSchema, ...errorResponses(400, 404, 429, 502, 503) },
+        response: {
+          200: cardPaymentResponseSchema,
+          ...errorResponses(400, 404, 409, 429, 502, 503),
+        },
       },
     },
     async (request): Promise<CardPaymentResponse> => {
@@ -145,6 +149,8 @@ async function updateCardPayment(
       ) {
         return null;
       }
+      // The split of a payment may change only while voting is open; refused, not replaced.
+      await assertVotingOpen(tx);
       const intent = await provider.prepareIntent({
         paymentId,
         amount: draft.amount,

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.js';
+import { assertVotingOpen } from '#server/features/event/voting-window.js';
 import { paymentVotes, payments } from '#server/db/schema.js';
 import type { Currency, Provider } from '#shared/money.js';
 import type { DeviceInfo, NominationVote } from '#shared/schemas/payment.js';
@@ -17,9 +18,13 @@ export interface NewPayment {
   attemptedAt?: Date | null;
 }
 
-/** A pending payment and its vote lines, together or not at all. */
+/**
+ * A pending payment and its vote lines, together or not at all; 409 outside the voting window.
+ * The window is read in the same transaction, whose clock also stamps the payment's created_at.
+ */
 export async function insertPendingPayment(db: Db, input: NewPayment): Promise<string> {
   return db.transaction(async (tx) => {
+    await assertVotingOpen(tx);
     const [row] = await tx
       .insert(payments)
       .values({

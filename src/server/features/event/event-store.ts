@@ -1,0 +1,121 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { event } from '#server/db/schema.js';
+import type { EventWindow } from '#shared/event-status.js';
+import type { EventSettings } from '#shared/schemas/event.js';
+import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
+import { conflict } from '#server/http/http-error.js';
+
+/** The event row as the API speaks of it (instants as ISO strings), its zone resolved. */
+export interface EventRecord extends EventWindow {
+  name: string;
+  nameFr: string | null;
+  timezone: string;
+}
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+const columns = {
+  name: event.name,
+  nameFr: event.nameFr,
+  timezone: event.timezone,
+  votingOpensAt: event.votingOpensAt,
+  votingClosesAt: event.votingClosesAt,
+  resultsVisibility: event.resultsVisibility,
+  hideCountsHoursBeforeClose: event.hideCountsHoursBeforeClose,
+  resultsPublishedAt: event.resultsPublishedAt,
+};
+type EventRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
+
+function toRecord(row: EventRow, defaultTimezone: string): EventRecord {
+  return {
+    name: row.name ?? 'Palmarès',
+    nameFr: row.nameFr,
+    timezone: row.timezone ?? defaultTimezone,
+    votingOpensAt: iso(row.votingOpensAt),
+    votingClosesAt: iso(row.votingClosesAt),
+    resultsVisibility: row.resultsVisibility ?? 'live',
+    hideCountsHoursBeforeClose: row.hideCountsHoursBeforeClose,
+    resultsPublishedAt: iso(row.resultsPublishedAt),
+  };
+}
+
+/** The event and the database's clock read in one statement, so the two belong together. */
+export async function readEvent(
+  db: Db,
+  defaultTimezone: string,
+): Promise<{ record: EventRecord; databaseNow: number }> {
+  const [row] = await db
+    .select({
+      ...columns,
+      databaseNow: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number),
+    })
+    .from(event)
+    .where(eq(event.id, 1));
+  // The migration creates the row; an empty table would mean a damaged database.
+  if (!row) throw new Error('The event row is missing: run the migrations');
+  return { record: toRecord(row, defaultTimezone), databaseNow: row.databaseNow };
+}
+
+/**
+ * Replaces the settings and records the change with the values before and after, in one
+ * transaction. Results already published stay published.
+ */
+export async function updateEventSettings(
+  db: Db,
+  actor: AuditActor,
+  settings: EventSettings,
+  defaultTimezone: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select(columns).from(event).where(eq(event.id, 1)).for('update');
+    if (!before) throw new Error('The event row is missing: run the migrations');
+    const values = {
+      name: settings.name,
+      nameFr: settings.nameFr,
+      timezone: settings.timezone,
+      votingOpensAt: settings.votingOpensAt === null ? null : new Date(settings.votingOpensAt),
+      votingClosesAt: settings.votingClosesAt === null ? null : new Date(settings.votingClosesAt),
+      resultsVisibility: settings.resultsVisibility,
+      hideCountsHoursBeforeClose: settings.hideCountsHoursBeforeClose,
+    };
+    const [after] = await tx
+      .update(event)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(event.id, 1))
+      .returning(columns);
+    await recordAudit(tx, actor, {
+      action: 'event.update',
+      entityType: 'event',
+      entityId: '1',
+      before: toRecord(before, defaultTimezone),
+      after: toRecord(after!, defaultTimezone),
+    });
+  });
+}
+
+/** Sets resultsPublishedAt by the database's clock; 409 when results are already published. */
+export async function publishResults(db: Db, actor: AuditActor): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(event)
+      .set({ resultsPublishedAt: sql`now()`, updatedAt: new Date() })
+      .where(sql`${event.id} = 1 AND ${event.resultsPublishedAt} IS NULL`)
+      .returning({ resultsPublishedAt: event.resultsPublishedAt });
+    if (!row?.resultsPublishedAt) {
+      throw conflict({
+        en: 'The results are already published.',
+        fr: 'Les résultats sont déjà publiés.',
+      });
+    }
+    const publishedAt = row.resultsPublishedAt.toISOString();
+    await recordAudit(tx, actor, {
+      action: 'event.publish-results',
+      entityType: 'event',
+      entityId: '1',
+      before: { resultsPublishedAt: null },
+      after: { resultsPublishedAt: publishedAt },
+    });
+    return publishedAt;
+  });
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditActorOf } from '#server/features/audit/record-audit.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import {
+  eventSettingsSchema,
+  publicEventSchema,
+  resultsSchema,
+  type PublicEvent,
+  type Results,
+} from '#shared/schemas/event.js';
+import { publishResults, updateEventSettings } from './event-store.js';
+import { rankedResults } from './results-query.js';
+
+/** Signed-out and non-admin callers are refused before anything else (route-access.ts). */
+const GUARDED = errorResponses(401, 403);
+
+/**
+ * The event: its window and visibility (public), their settings and the results' publication
+ * (admin, under /api/admin so the route-access hook guards them), and the results (public).
+ */
+export default async function eventRoutes(plain: FastifyInstance): Promise<void> {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const changed = () => ctx.events.emit('event-changed');
+
+  app.get(
+    '/event',
+    { schema: { tags: ['event'], response: { 200: publicEventSchema } } },
+    async (_request, reply): Promise<PublicEvent> => {
+      reply.header('cache-control', 'no-store');
+      return ctx.event.current();
+    },
+  );
+
+  app.put(
+    '/admin/event',
+    {
+      config: { input: { form: true } },
+      schema: {
+        tags: ['admin'],
+        body: eventSettingsSchema,
+        response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(400) },
+      },
+    },
+    async (request): Promise<PublicEvent> => {
+      const actor = await auditActorOf(request);
+      await updateEventSettings(ctx.db, actor, request.body, ctx.config.eventTimezone);
+      changed();
+      return ctx.event.current();
+    },
+  );
+
+  app.post(
+    '/admin/event/publish-results',
+    {
+      schema: {
+        tags: ['admin'],
+        response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(409) },
+      },
+    },
+    async (request): Promise<PublicEvent> => {
+      await publishResults(ctx.db, await auditActorOf(request));
+      changed();
+      return ctx.event.current();
+    },
+  );
+
+  app.get(
+    '/results',
+    { schema: { tags: ['event'], response: { 200: resultsSchema } } },
+    async (_request, reply): Promise<Results> => {
+      reply.header('cache-control', 'no-store');
+      const { resultsPublishedAt } = await ctx.event.current();
+      if (resultsPublishedAt === null) return { published: false };
+      return rankedResults(ctx.db, resultsPublishedAt);
+    },
+  );
+}

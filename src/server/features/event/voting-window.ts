@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { event } from '#server/db/schema.js';
+import { conflict } from '#server/http/http-error.js';
+import type { VoterText } from '#server/http/voter-text.js';
+import type { EventStatus } from '#shared/schemas/event.js';
+
+export const VOTING_NOT_OPEN: VoterText = {
+  en: 'Voting has not opened yet',
+  fr: "Le vote n'est pas encore ouvert",
+};
+export const VOTING_CLOSED: VoterText = {
+  en: 'Voting has closed',
+  fr: 'Le vote est clos',
+};
+
+/**
+ * The event's status by the database's clock. `now()` is the transaction's start, the same instant
+ * a payment inserted in that transaction records as its `created_at`: every instance agrees, and
+ * no payment can carry a creation time at or after the close. Edges as in eventStatusAt().
+ */
+const statusByDatabaseClock = sql<EventStatus>`CASE
+  WHEN ${event.votingOpensAt} IS NOT NULL AND now() < ${event.votingOpensAt} THEN 'upcoming'
+  WHEN ${event.votingClosesAt} IS NOT NULL AND now() >= ${event.votingClosesAt} THEN 'closed'
+  ELSE 'open' END`;
+
+export async function votingStatus(db: Db): Promise<EventStatus> {
+  const [row] = await db
+    .select({ status: statusByDatabaseClock })
+    .from(event)
+    .where(eq(event.id, 1));
+  return row?.status ?? 'open';
+}
+
+/** 409 unless voting is open; call it in the transaction that creates or changes the payment. */
+export async function assertVotingOpen(db: Db): Promise<void> {
+  const status = await votingStatus(db);
+  if (status === 'upcoming') throw conflict(VOTING_NOT_OPEN);
+  if (status === 'closed') throw conflict(VOTING_CLOSED);
+}

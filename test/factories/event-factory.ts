@@ -1,0 +1,29 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { event } from '#server/db/schema.js';
+
+type EventChange = Partial<Omit<typeof event.$inferInsert, 'id'>>;
+type EventWindowSql = { [K in keyof EventChange]: EventChange[K] | SQL };
+
+/**
+ * Sets the event's settings straight in the database (values or SQL such as `now() + ...`, so a
+ * window can be drawn on the database's clock). The app's cached copy is not told: tests of the
+ * cached answers emit `event-changed` or go through PUT /api/admin/event.
+ */
+export async function setEvent(db: Db, change: EventWindowSql): Promise<void> {
+  await db.update(event).set(change).where(eq(event.id, 1));
+}
+
+/** The event as the migration leaves it: no bounds, counts live, nothing published. */
+export async function resetEvent(db: Db): Promise<void> {
+  await setEvent(db, {
+    votingOpensAt: null,
+    votingClosesAt: null,
+    resultsVisibility: 'live',
+    hideCountsHoursBeforeClose: null,
+    resultsPublishedAt: null,
+    timezone: null,
+  });
+}
+
+export const inDatabaseTime = (interval: string) => sql`now() + ${interval}::interval`;
