@@ -38,6 +38,11 @@ export function integer(value: unknown, path: string): number {
   throw new ResponseShapeError(path, 'an integer');
 }
 
+/** A count the server may leave out (vote counts while the event hides them). */
+export function optionalInteger(value: unknown, path: string): number | undefined {
+  return value === undefined ? undefined : integer(value, path);
+}
+
 export function boolean(value: unknown, path: string): boolean {
   if (typeof value === 'boolean') return value;
   throw new ResponseShapeError(path, 'true or false');

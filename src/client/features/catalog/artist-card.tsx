@@ -1,3 +1,4 @@
+import { useVotingOpen, VotingClosedButton } from '#client/features/event';
 import { Layers, Share2, Sparkles, UserRound, Vote } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,7 @@ export function ArtistCard({
   onViewProfile,
 }: ArtistCardProps) {
   const { t } = useTranslation('catalog');
+  const voting = useVotingOpen();
   const language = useLanguage();
   const share = useShareLink();
   const cardRef = useRef<HTMLDivElement>(null);
@@ -134,14 +136,22 @@ export function ArtistCard({
         </p>
         {/* Buttons wrap onto two rows when French labels do not fit side by side. */}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          <Link
-            href={checkoutHref(artist)}
-            aria-describedby={headingId}
-            className={cn(buttonVariants({ variant: 'accent' }), 'flex-1 basis-36')}
-          >
-            <Vote aria-hidden="true" />
-            {t('voteNow')}
-          </Link>
+          {voting.open ? (
+            <Link
+              href={checkoutHref(artist)}
+              aria-describedby={headingId}
+              className={cn(buttonVariants({ variant: 'accent' }), 'flex-1 basis-36')}
+            >
+              <Vote aria-hidden="true" />
+              {t('voteNow')}
+            </Link>
+          ) : (
+            <VotingClosedButton
+              reason={voting.reason ?? ''}
+              describedBy={headingId}
+              className="flex-1 basis-36"
+            />
+          )}
           <Button
             variant="outline"
             aria-describedby={headingId}

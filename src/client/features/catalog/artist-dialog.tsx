@@ -1,3 +1,4 @@
+import { useVotingOpen, VotingClosedButton } from '#client/features/event';
 import { AlertTriangle, Layers, SearchX, Share2, Vote } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,6 +111,7 @@ function ArtistProfile({
   categoryId,
 }: ArtistProfileProps) {
   const { t } = useTranslation('catalog');
+  const voting = useVotingOpen();
   const localized = useLocalized();
   const share = useShareLink();
   const name = localized(artist.name, artist.nameFr);
@@ -210,13 +212,17 @@ function ArtistProfile({
           )}
         </section>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <Link
-            href={checkoutHref(artist)}
-            className={cn(buttonVariants({ variant: 'accent', size: 'lg' }), 'flex-1 basis-40')}
-          >
-            <Vote aria-hidden="true" />
-            {t('artist.vote')}
-          </Link>
+          {voting.open ? (
+            <Link
+              href={checkoutHref(artist)}
+              className={cn(buttonVariants({ variant: 'accent', size: 'lg' }), 'flex-1 basis-40')}
+            >
+              <Vote aria-hidden="true" />
+              {t('artist.vote')}
+            </Link>
+          ) : (
+            <VotingClosedButton reason={voting.reason ?? ''} className="h-11 flex-1 basis-40" />
+          )}
           <Button variant="outline" size="lg" className="flex-1 basis-32" onClick={onShare}>
             <Share2 aria-hidden="true" />
             {t('artist.share')}

@@ -1,3 +1,4 @@
+import { VotingCountdown } from '#client/features/event';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '#shared/schemas/catalog';
@@ -73,10 +74,13 @@ export function CategoryHero({ category, compact = false }: CategoryHeroProps) {
         {description ? (
           <p className="max-w-2xl text-base text-white/85 sm:text-lg">{description}</p>
         ) : null}
-        <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/12 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/20 backdrop-blur">
-          <Users className="size-4 text-gold-300" aria-hidden="true" />
-          {t('categories.nomineeCount', { count: category.artistCount })}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/12 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/20 backdrop-blur">
+            <Users className="size-4 text-gold-300" aria-hidden="true" />
+            {t('categories.nomineeCount', { count: category.artistCount })}
+          </p>
+          <VotingCountdown className="text-gold-300" />
+        </div>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { useVotingOpen } from '#client/features/event';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -30,6 +31,7 @@ import { usePhoneOverlay } from './use-phone-overlay';
 import { useStripeReturn } from './use-stripe-return';
 import { defaultVoteCounts, voteLines, voteTotals, type VoteCounts } from './vote-selection';
 import { VotePanel } from './vote-panel';
+import { VotingClosedNotice } from './voting-closed-notice';
 
 /** After a payment the public tallies changed: catalogue screens refetch when next shown. */
 const CATALOG_KEY = /^\/api\/(categories|nominations|artists)/;
@@ -107,6 +109,7 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
   useStripeReturn(showReceipt, polling.start);
 
   const locked = polling.active;
+  const voting = useVotingOpen();
   // When the overlay is gone (or on a resumed payment) the voter's eyes are wherever the Pay
   // button was: bring the status into view and give it focus, so it is seen and read out.
   const statusRef = useRef<HTMLDivElement>(null);
@@ -198,19 +201,26 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
               <TransactionCheckPanel onCheckStatus={polling.restart} onTryAgain={polling.reset} />
             ) : null}
           </div>
-          <PaymentMethodToggle
-            value={method}
-            onChange={setChosenMethod}
-            mobileMoneyTotal={xafTotal}
-            cardTotal={usdTotal}
-            mobileMoneyPrice={formatMoney(PRICE_PER_VOTE.XAF, 'XAF', language)}
-            cardPrice={formatMoney(PRICE_PER_VOTE.USD, 'USD', language)}
-            mobileMoneyAvailable={mobileMoneyAvailable}
-            cardAvailable={cardAvailable}
-            disabled={locked}
-          />
-          {/* Kept mounted while hidden, so Try Again finds the phone number still typed. */}
-          <div hidden={locked}>{paymentBody}</div>
+          {/* A payment already under way carries on past the close: money taken counts. */}
+          {voting.open || locked ? (
+            <>
+              <PaymentMethodToggle
+                value={method}
+                onChange={setChosenMethod}
+                mobileMoneyTotal={xafTotal}
+                cardTotal={usdTotal}
+                mobileMoneyPrice={formatMoney(PRICE_PER_VOTE.XAF, 'XAF', language)}
+                cardPrice={formatMoney(PRICE_PER_VOTE.USD, 'USD', language)}
+                mobileMoneyAvailable={mobileMoneyAvailable}
+                cardAvailable={cardAvailable}
+                disabled={locked}
+              />
+              {/* Kept mounted while hidden, so Try Again finds the phone number still typed. */}
+              <div hidden={locked}>{paymentBody}</div>
+            </>
+          ) : (
+            <VotingClosedNotice reason={voting.reason ?? ''} />
+          )}
         </Card>
       </div>
       <MobileMoneyOverlay

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { auditLog } from '#server/db/schema.js';
+import { auditLog, paymentVotes } from '#server/db/schema.js';
 import type { PublicEvent, Results } from '#shared/schemas/event.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
@@ -195,10 +195,11 @@ describeEachDatabase('the event', (kind) => {
         expect(card.status).toBe(409);
         expect(card.body.message).toBe(message);
       }
-      const stored = await t.database.db.execute(
-        sql`SELECT count(*)::int AS n FROM payment_votes WHERE nomination_id = ${nominee.nominations[0]!.id}`,
-      );
-      expect(stored.rows).toEqual([{ n: 0 }]);
+      const stored = await t.database.db
+      .select()
+      .from(paymentVotes)
+      .where(eq(paymentVotes.nominationId, nominee.nominations[0]!.id));
+    expect(stored).toEqual([]);
     },
   );
 

@@ -24,6 +24,8 @@ const accepted: unknown[] = [
   [category],
   [{ ...category, createdAt: '2026-01-05T10:00:00+01:00', extra: 'dropped' }],
   [{ ...category, id: '00000000-0000-0000-0000-000000000000' }],
+  // While the event hides counts.
+  [(({ voteCount: _hidden, ...rest }) => rest)(category)],
 ];
 const refused: unknown[] = [
   null,
@@ -34,6 +36,7 @@ const refused: unknown[] = [
   [{ ...category, name: null }],
   [{ ...category, nameFr: undefined }],
   [{ ...category, voteCount: 1.5 }],
+  [{ ...category, voteCount: null }],
   [{ ...category, artistCount: '4' }],
   [{ ...category, createdAt: '2026-01-05' }],
   [{ ...category, createdAt: '2026-01-05T10:00Z' }],

@@ -5,10 +5,17 @@ import {
   isoDateTime,
   list,
   nullableString,
+  optionalInteger,
   record,
   string,
   uuid,
 } from '#client/lib/json-fields';
+
+/** Left out of the object while hidden, as zod leaves out an absent optional key. */
+function optionalCount(value: unknown, path: string): { voteCount?: number } {
+  const voteCount = optionalInteger(value, path);
+  return voteCount === undefined ? {} : { voteCount };
+}
 
 /** One `categorySchema`, read by hand. */
 export function readCategory(value: unknown, path = ''): Category {
@@ -24,7 +31,7 @@ export function readCategory(value: unknown, path = ''): Category {
     backgroundImageUrl: nullableString(category.backgroundImageUrl, at('backgroundImageUrl')),
     backgroundColor: nullableString(category.backgroundColor, at('backgroundColor')),
     artistCount: integer(category.artistCount, at('artistCount')),
-    voteCount: integer(category.voteCount, at('voteCount')),
+    ...optionalCount(category.voteCount, at('voteCount')),
     createdAt: isoDateTime(category.createdAt, at('createdAt')),
   };
 }
