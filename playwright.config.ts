@@ -5,6 +5,8 @@ import { CHROMIUM } from './test/support/chromium.js';
 process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
 const port = Number(process.env.E2E_PORT);
 const emptyPort = port + 1;
+/** A server of its own for tests that move the event (close voting, hide counts, publish results). */
+const eventPort = port + 2;
 
 const serverEnv = (databaseUrl: string | undefined) => ({
   NODE_ENV: 'test',
@@ -47,7 +49,13 @@ export default defineConfig({
     {
       name: 'phone',
       // These sweep every width from 320 to 1280 px themselves: running them twice adds nothing.
-      testIgnore: ['**/layout-sweep.spec.ts', '**/accessibility.spec.ts'],
+      // The event's life shares one server whose event its tests move: it runs once, taking its
+      // pictures at phone and laptop widths itself.
+      testIgnore: [
+        '**/layout-sweep.spec.ts',
+        '**/accessibility.spec.ts',
+        '**/event-window.spec.ts',
+      ],
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },
@@ -68,6 +76,13 @@ export default defineConfig({
       command: `node ${process.env.E2E_SERVER ?? 'dist/server/main.js'}`,
       url: `http://127.0.0.1:${emptyPort}/readyz`,
       env: { ...serverEnv(process.env.E2E_EMPTY_DATABASE_URL), PORT: String(emptyPort) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node ${process.env.E2E_SERVER ?? 'dist/server/main.js'}`,
+      url: `http://127.0.0.1:${eventPort}/readyz`,
+      env: { ...serverEnv(process.env.E2E_EVENT_DATABASE_URL), PORT: String(eventPort) },
       reuseExistingServer: false,
       timeout: 60_000,
     },

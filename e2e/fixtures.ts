@@ -3,6 +3,11 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { openDatabase, type Database, type Db } from '#server/db/client.js';
 
 export const EMPTY_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
+/**
+ * The server whose event the tests move (voting closed, counts hidden, results published), so no
+ * other test meets a closed vote. Its database is the `eventDb` fixture; its tests run serially.
+ */
+export const EVENT_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 2}`;
 
 /** A console message a test may see: its text and, optionally, the URL it is about. */
 export interface ConsoleAllowance {
@@ -30,6 +35,8 @@ function reportCspViolations(): void {
 export interface Fixtures {
   /** The e2e server's database, for the shared factories in test/factories. */
   db: Db;
+  /** The database of the server at EVENT_BASE_URL. */
+  eventDb: Db;
   /** Takes a full-page screenshot named after the test's project (phone/laptop) and language. */
   shot: (name: string) => Promise<void>;
   /**
@@ -41,20 +48,33 @@ export interface Fixtures {
   consoleAllowances: ConsoleAllowance[];
 }
 
-export const test = base.extend<Fixtures, { database: Database }>({
+async function openE2eDatabase(variable: string): Promise<Database> {
+  const url = process.env[variable];
+  if (!url) throw new Error(`${variable} is not set: run end-to-end tests with npm run test:e2e`);
+  return openDatabase({ kind: 'postgres', url, poolSize: 2 });
+}
+
+export const test = base.extend<Fixtures, { database: Database; eventDatabase: Database }>({
   database: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
     async ({}, use) => {
-      const url = process.env.E2E_DATABASE_URL;
-      if (!url)
-        throw new Error('E2E_DATABASE_URL is not set: run end-to-end tests with npm run test:e2e');
-      const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+      const database = await openE2eDatabase('E2E_DATABASE_URL');
+      await use(database);
+      await database.close();
+    },
+    { scope: 'worker' },
+  ],
+  eventDatabase: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
+    async ({}, use) => {
+      const database = await openE2eDatabase('E2E_EVENT_DATABASE_URL');
       await use(database);
       await database.close();
     },
     { scope: 'worker' },
   ],
   db: async ({ database }, use) => use(database.db),
+  eventDb: async ({ eventDatabase }, use) => use(eventDatabase.db),
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
   consoleAllowances: async ({}, use) => use([]),
   allowConsole: async ({ consoleAllowances }, use) =>

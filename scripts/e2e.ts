@@ -24,6 +24,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const main = await createScratchDatabase('palmares_e2e');
 const empty = await createScratchDatabase('palmares_e2e_empty');
+const eventLife = await createScratchDatabase('palmares_e2e_event');
 let status: number;
 try {
   const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
@@ -32,6 +33,7 @@ try {
       ...process.env,
       E2E_DATABASE_URL: main.url,
       E2E_EMPTY_DATABASE_URL: empty.url,
+      E2E_EVENT_DATABASE_URL: eventLife.url,
       E2E_SERVER: path.join(outDir, 'server', 'main.js'),
     },
   });
@@ -39,6 +41,7 @@ try {
 } finally {
   await main.drop();
   await empty.drop();
+  await eventLife.drop();
   rmSync(outDir, { recursive: true, force: true });
 }
 process.exit(status);

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { paymentVotes } from '#server/db/schema.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { inDatabaseTime, resetEvent, setEvent } from '#test/factories/event-factory.js';
+import { createCompletedPayment } from '#test/factories/payment-factory.js';
+import { EVENT_BASE_URL, expect, setLanguage, test } from './fixtures.js';
+
+/*
+ * The event's life as a voter meets it, on the server of its own (EVENT_BASE_URL) so that closing
+ * the vote here closes it for no other test. One test at a time, in the laptop project only
+ * (playwright.config.ts): they share that event. Pictures are taken at both widths.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
+
+/** The screen at phone and laptop widths, back at laptop width afterwards. */
+async function shots(page: Page, shot: (name: string) => Promise<void>, name: string) {
+  await page.setViewportSize(PHONE);
+  await shot(`${name}-390`);
+  await page.setViewportSize(LAPTOP);
+  await shot(`${name}-1280`);
+}
+
+const TEXT = {
+  en: {
+    closesIn: /^Voting closes in 2 d \d\d:\d\d:\d\d$/,
+    opensIn: /^Voting opens in 00:5\d:\d\d$/,
+    closed: 'Voting has closed',
+    notOpen: 'Voting has not opened yet',
+    voteNow: 'Vote Now',
+    trending: 'Trending',
+  },
+  fr: {
+    closesIn: /^Le vote se termine dans 2 j \d\d:\d\d:\d\d$/,
+    opensIn: /^Le vote ouvre dans 00:5\d:\d\d$/,
+    closed: 'Le vote est clos',
+    notOpen: "Le vote n'est pas encore ouvert",
+    voteNow: 'Voter maintenant',
+    trending: 'Tendance',
+  },
+} as const;
+
+/** A category with one nominee who leads it today, so the card carries the trending mark. */
+async function trendingNominee(db: Db) {
+  const category = await createCategory(db, { name: `Event Life ${randomUUID().slice(0, 8)}` });
+  const nominee = await createNominee(db, { categoryIds: [category.id] });
+  await createCompletedPayment(db, {
+    votes: [{ nominationId: nominee.nominations[0]!.id, voteCount: 3 }],
+  });
+  return { category, nominee };
+}
+
+const card = (page: Page) => page.getByTestId('artist-card');
+const countdown = (page: Page) => page.getByTestId('voting-countdown');
+
+test.afterEach(async ({ eventDb }) => {
+  await resetEvent(eventDb);
+});
+
+for (const language of ['en', 'fr'] as const) {
+  const t = TEXT[language];
+
+  test(`counts down to the close, then closes on time (${language})`, async ({
+    page,
+    eventDb,
+    shot,
+  }) => {
+    const { category } = await trendingNominee(eventDb);
+    await setEvent(eventDb, {
+      votingOpensAt: inDatabaseTime('-1 day'),
+      votingClosesAt: inDatabaseTime('2 days 3 hours 14 minutes'),
+    });
+    await page.goto(`${EVENT_BASE_URL}/categories`);
+    await setLanguage(page, language);
+    await expect(countdown(page)).toHaveText(t.closesIn);
+    await shots(page, shot, 'event-countdown-categories');
+
+    await page.goto(`${EVENT_BASE_URL}/category/${category.id}`);
+    await expect(countdown(page)).toHaveText(t.closesIn);
+    await expect(card(page).getByRole('link', { name: t.voteNow })).toBeVisible();
+    await shots(page, shot, 'event-countdown-category');
+
+    // The close comes while the page is open: the page closes the vote by itself, on time.
+    await setEvent(eventDb, { votingClosesAt: inDatabaseTime('4 seconds') });
+    await page.reload();
+    await expect(card(page).getByRole('link', { name: t.voteNow })).toBeVisible();
+    await expect(countdown(page)).toHaveText(t.closed, { timeout: 15_000 });
+    await expect(card(page).getByRole('link', { name: t.voteNow })).toHaveCount(0);
+    await expect(card(page).getByRole('button', { name: t.closed })).toBeDisabled();
+    await shots(page, shot, 'event-closed-category');
+  });
+
+  test(`before the opening: no way to pay, and why (${language})`, async ({
+    page,
+    eventDb,
+    shot,
+  }) => {
+    const { category } = await trendingNominee(eventDb);
+    // A checkout link kept from before the organiser moved the opening to later.
+    await page.goto(`${EVENT_BASE_URL}/category/${category.id}`);
+    await setLanguage(page, language);
+    await card(page).getByRole('link', { name: t.voteNow }).click();
+    await expect(page).toHaveURL(/\/checkout\?artist=/);
+    const checkout = page.url();
+
+    await setEvent(eventDb, { votingOpensAt: inDatabaseTime('1 hour') });
+    await page.goto(`${EVENT_BASE_URL}/category/${category.id}`);
+    await expect(countdown(page)).toHaveText(t.opensIn);
+    await expect(card(page).getByRole('button', { name: t.notOpen })).toBeDisabled();
+
+    await page.goto(checkout);
+    const notice = page.getByTestId('voting-closed-notice');
+    await expect(notice).toContainText(t.notOpen);
+    await expect(page.getByRole('button', { name: /^(Pay|Payer) / })).toHaveCount(0);
+    await shots(page, shot, 'event-checkout-not-open');
+  });
+}
+
+test('a voter in checkout when the organiser closes the vote is told by the server', async ({
+  page,
+  eventDb,
+  allowConsole,
+}) => {
+  // The browser reports the refused request in the console; the page shows it as a toast.
+  allowConsole({ text: /status of 409/, url: /\/api\/campay-payment$/ });
+  const { category, nominee } = await trendingNominee(eventDb);
+  await setEvent(eventDb, { votingClosesAt: inDatabaseTime('1 day') });
+  await page.goto(`${EVENT_BASE_URL}/category/${category.id}`);
+  await card(page).getByRole('link', { name: TEXT.en.voteNow }).click();
+  await expect(page.getByTestId('total-votes')).toBeVisible();
+  await page.getByLabel('Digit 1 of 9').pressSequentially('677000123');
+
+  // Closed early, after this page learnt the event: only the server knows.
+  await setEvent(eventDb, { votingClosesAt: inDatabaseTime('-1 second') });
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(
+    page.getByRole('region', { name: /^Notifications/ }).getByText('Voting has closed'),
+  ).toBeVisible();
+  // Nothing was recorded for this nominee after the close: only the payment made before it.
+  const recorded = await eventDb
+    .select()
+    .from(paymentVotes)
+    .where(eq(paymentVotes.nominationId, nominee.nominations[0]!.id));
+  expect(recorded).toHaveLength(1);
+});
+
+test('hidden counts leave no trending mark and no gap', async ({ page, eventDb, shot }) => {
+  const { category } = await trendingNominee(eventDb);
+  await page.goto(`${EVENT_BASE_URL}/category/${category.id}`);
+  await expect(card(page).getByText(TEXT.en.trending)).toBeVisible();
+
+  await setEvent(eventDb, { resultsVisibility: 'hidden' });
+  await page.reload();
+  await expect(card(page).getByRole('link', { name: TEXT.en.voteNow })).toBeVisible();
+  await expect(card(page).getByText(TEXT.en.trending)).toHaveCount(0);
+  await shots(page, shot, 'event-hidden-counts');
+});
