@@ -22,7 +22,7 @@ function sqlStateOf(error: unknown): string | undefined {
 describeEachDatabase('audit trail of admin changes', (kind) => {
   let t: TestApp;
   let headers: Record<string, string>;
-  let admin: { id: string; email: string };
+  let admin: { id: string; email: string | null };
 
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
     call(t.app, {
