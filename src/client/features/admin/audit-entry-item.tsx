@@ -49,15 +49,16 @@ export function AuditEntryItem({ entry, formatAt }: AuditEntryItemProps) {
     default:
       text = t(`audit.summary.${summary.kind}`);
   }
-  const hasDetails = fields.length > 0 || Boolean(entry.reason);
+  // A check's two figures are all its summary says already: nothing more to disclose.
+  const hasDetails = (summary.kind !== 'checked' && fields.length > 0) || Boolean(entry.reason);
 
   return (
-    <li className="flex flex-col gap-1.5 px-4 py-3 md:grid md:grid-cols-[11rem_minmax(0,1fr)] md:gap-x-6">
+    <li className="flex flex-col gap-1.5 px-4 py-3 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-x-6">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm md:flex-col md:gap-1">
         <time dateTime={entry.at} className="font-medium tabular-nums">
           {formatAt(entry.at)}
         </time>
-        <span className="min-w-0 break-all text-muted-foreground">
+        <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">
           {entry.actor ?? t('audit.system')}
         </span>
       </div>
@@ -99,7 +100,7 @@ export function AuditEntryItem({ entry, formatAt }: AuditEntryItemProps) {
             {entry.reason ? (
               <p className="mb-2">{t('audit.details.reason', { reason: entry.reason })}</p>
             ) : null}
-            {fields.length ? (
+            {summary.kind !== 'checked' && fields.length ? (
               <dl className="flex flex-col gap-3">
                 {fields.map((field) => (
                   <div key={field} className="flex min-w-0 flex-col gap-1">
