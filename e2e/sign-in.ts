@@ -7,13 +7,16 @@ import type { ConsoleAllowance } from './fixtures.js';
 
 const PASSWORD = 'e2e-sign-in-password';
 
-/** A new local account of its own, signed in through the /api/login form the way a person does. */
+/**
+ * A new local account of its own, signed in through the /api/login form the way a person does;
+ * returns its e-mail.
+ */
 export async function signInThroughForm(
   page: Page,
   db: Db,
   allowConsole: (allowance: ConsoleAllowance) => void,
   options: { admin: boolean; returnTo: string },
-): Promise<void> {
+): Promise<string> {
   // The server-rendered sign-in page names no icon, so Chromium asks for /favicon.ico (a 404).
   allowConsole({ text: /status of 404/, url: /\/favicon\.ico$/ });
   const email = `${options.admin ? 'admin' : 'voter'}-${randomUUID()}@example.com`;
@@ -24,4 +27,5 @@ export async function signInThroughForm(
   await page.getByLabel(/Password/).fill(PASSWORD);
   await page.getByRole('button', { name: /Sign in/ }).click();
   await page.waitForURL(options.returnTo);
+  return email;
 }

@@ -11,6 +11,7 @@ import { createAppContext } from './create-app-context.js';
 import { connectRedisFanout } from './events/redis-fanout.js';
 import adminRoutes from './features/admin/routes.js';
 import analyticsRoutes from './features/analytics/routes.js';
+import auditRoutes from './features/audit/routes.js';
 import authRoutes from './features/auth/routes.js';
 import { registerAuth } from './features/auth/register-auth.js';
 import eventRoutes from './features/event/routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes);
       await api.register(analyticsRoutes);
       await api.register(trackingRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

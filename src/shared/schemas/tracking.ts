@@ -1,24 +1,14 @@
 import { z } from 'zod';
-import { TRACKING_PAGE_SIZES } from '#shared/limits.js';
 import { PROVIDERS } from '#shared/money.js';
 import { safeText } from './safe-text.js';
+import { dayRangeAndPaging, DEFAULT_LIST_TIMEZONE, fromNotAfterTo } from './day-range-query.js';
 
 export const TRACKING_TIMEZONES = [
   { id: 'Africa/Lagos', label: 'WAT (UTC+1)' },
   { id: 'America/Los_Angeles', label: 'PT (UTC-8)' },
   { id: 'UTC', label: 'UTC' },
 ] as const;
-export const DEFAULT_TRACKING_TIMEZONE = 'Africa/Lagos';
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
+export const DEFAULT_TRACKING_TIMEZONE = DEFAULT_LIST_TIMEZONE;
 
 /** Query of GET /api/voter-tracking and its CSV export; `all` (the UI's "any") means no filter. */
 export const trackingQuerySchema = z
@@ -27,26 +17,10 @@ export const trackingQuerySchema = z
     provider: z.enum(['all', ...PROVIDERS]).optional(),
     status: z.enum(['all', 'completed', 'pending', 'failed']).optional(),
     attempt: z.enum(['all', 'attempted', 'abandoned']).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    tz: z
-      .string()
-      .max(64)
-      .refine(isTimeZone, 'must be an IANA time zone')
-      .default(DEFAULT_TRACKING_TIMEZONE),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .refine((n) => (TRACKING_PAGE_SIZES as readonly number[]).includes(n), {
-        message: `must be one of ${TRACKING_PAGE_SIZES.join(', ')}`,
-      })
-      .default(50),
+    ...dayRangeAndPaging,
   })
   .strict()
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
+  .refine(...fromNotAfterTo);
 export type TrackingQuery = z.output<typeof trackingQuerySchema>;
 export type TrackingQueryInput = z.input<typeof trackingQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { BarChart3, Mic2, Trophy } from 'lucide-react';
+import { BarChart3, History, Mic2, Trophy } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -14,12 +14,13 @@ import { StatCards } from './stat-cards';
 const AnalyticsTab = lazy(() =>
   import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })),
 );
+const ActivityTab = lazy(() => import('./activity-tab').then((m) => ({ default: m.ActivityTab })));
 
-// Phones: the three labels share one row, on two lines each if need be, rather than scroll.
+// Phones: the labels share one row, on two lines each if need be, rather than scroll.
 const TRIGGER_CLASS =
   'flex-1 max-sm:h-auto max-sm:min-h-10 max-sm:px-1.5 max-sm:py-1 max-sm:leading-tight max-sm:whitespace-normal';
 
-const TABS = ['artists', 'categories', 'analytics'] as const;
+const TABS = ['artists', 'categories', 'analytics', 'activity'] as const;
 type AdminTab = (typeof TABS)[number];
 const isAdminTab = (value: string | null): value is AdminTab =>
   (TABS as readonly (string | null)[]).includes(value);
@@ -60,6 +61,10 @@ export function AdminPage() {
               <BarChart3 className="size-4 max-sm:hidden" aria-hidden="true" />
               {t('tabs.analytics')}
             </TabsTrigger>
+            <TabsTrigger value="activity" className={TRIGGER_CLASS}>
+              <History className="size-4 max-sm:hidden" aria-hidden="true" />
+              {t('tabs.activity')}
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="artists">
             <ArtistsTab />
@@ -70,6 +75,11 @@ export function AdminPage() {
           <TabsContent value="analytics">
             <Suspense fallback={<SectionSpinner />}>
               <AnalyticsTab />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="activity">
+            <Suspense fallback={<SectionSpinner />}>
+              <ActivityTab />
             </Suspense>
           </TabsContent>
         </Tabs>

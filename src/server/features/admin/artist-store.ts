@@ -15,6 +15,8 @@ import {
   mergeFrench,
   missingFrench,
 } from '#server/features/translation/french-fields.js';
+import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
+import { artistSnapshot } from './audit-snapshots.js';
 import { hideNominations, removeNominations } from './nomination-removal.js';
 
 type NominationRow = typeof nominations.$inferSelect;
@@ -109,10 +111,12 @@ function nominationValues(form: NominationForm, stored: NominationRow | undefine
  * Creates (id undefined) or replaces an artist and its set of nominations in one transaction.
  * A category that stays keeps its nomination row, so its id, votes and share link never change;
  * a category removed again later comes back to the same row. A removed nomination that any
- * payment names is deactivated, never deleted. Returns the artist id and its nomination ids.
+ * payment names is deactivated, never deleted. The audit row (the artist and its nominations before
+ * and after) is written in the same transaction. Returns the artist id and its nomination ids.
  */
 export async function saveArtist(
   db: Db,
+  actor: AuditActor,
   form: ArtistForm,
   id: string | undefined,
 ): Promise<{ id: string; nominationIds: string[] }> {
@@ -127,6 +131,7 @@ export async function saveArtist(
     }
 
     let artistId: string;
+    let before: Awaited<ReturnType<typeof artistSnapshot>> = null;
     if (id) {
       const [stored] = await tx
         .select()
@@ -134,6 +139,7 @@ export async function saveArtist(
         .where(and(eq(artists.id, id), eq(artists.isActive, true)))
         .for('update');
       if (!stored) throw notFound('Artist not found');
+      before = await artistSnapshot(tx, id);
       const bio = mergeFrench(
         {
           english: stored.bio,
@@ -203,6 +209,13 @@ export async function saveArtist(
       tx,
       removed.map((r) => r.id),
     );
+    await recordAudit(tx, actor, {
+      action: id ? 'artist.update' : 'artist.create',
+      entityType: 'artist',
+      entityId: artistId,
+      before,
+      after: await artistSnapshot(tx, artistId),
+    });
     return { id: artistId, nominationIds: kept };
   });
 }
@@ -213,7 +226,11 @@ export async function saveArtist(
  * votes, and Undo (restoreArtist) can bring everything back as it was. Returns the nominations it
  * hid; one an earlier edit had already hidden is not among them.
  */
-export async function deleteArtist(db: Db, id: string): Promise<ArtistDeleteResult> {
+export async function deleteArtist(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+): Promise<ArtistDeleteResult> {
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .select({ id: artists.id })
@@ -221,6 +238,12 @@ export async function deleteArtist(db: Db, id: string): Promise<ArtistDeleteResu
       .where(and(eq(artists.id, id), eq(artists.isActive, true)))
       .for('update');
     if (!stored) throw notFound('Artist not found');
+    await recordAudit(tx, actor, {
+      action: 'artist.delete',
+      entityType: 'artist',
+      entityId: id,
+      before: await artistSnapshot(tx, id),
+    });
     const hidden = await hideNominations(tx, eq(nominations.artistId, id));
     await tx
       .update(artists)
@@ -234,9 +257,15 @@ export async function deleteArtist(db: Db, id: string): Promise<ArtistDeleteResu
  * Undo of deleteArtist: the artist and the given nominations (those the delete hid) are active
  * again, with the ids, share links and vote counts they always kept, so every total is exactly what
  * it was. A nomination whose category was deleted meanwhile stays hidden. Restoring an artist that
- * is already active changes nothing, so a repeated Undo is harmless.
+ * is already active changes nothing, so a repeated Undo is harmless. The audit row has no before
+ * when the artist was hidden (it was off the site), and the same value on both sides otherwise.
  */
-export async function restoreArtist(db: Db, id: string, nominationIds: string[]): Promise<void> {
+export async function restoreArtist(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  nominationIds: string[],
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [stored] = await tx
       .select({ id: artists.id, isActive: artists.isActive })
@@ -244,25 +273,33 @@ export async function restoreArtist(db: Db, id: string, nominationIds: string[])
       .where(eq(artists.id, id))
       .for('update');
     if (!stored) throw notFound('Artist not found');
-    if (stored.isActive) return;
-    await tx
-      .update(artists)
-      .set({ isActive: true, updatedAt: new Date() })
-      .where(eq(artists.id, id));
-    if (!nominationIds.length) return;
-    const liveCategories = tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.isActive, true));
-    await tx
-      .update(nominations)
-      .set({ isActive: true })
-      .where(
-        and(
-          eq(nominations.artistId, id),
-          inArray(nominations.id, nominationIds),
-          inArray(nominations.categoryId, liveCategories),
-        ),
-      );
+    const before = stored.isActive ? await artistSnapshot(tx, id) : null;
+    if (!stored.isActive) await reactivate(tx, id, nominationIds);
+    await recordAudit(tx, actor, {
+      action: 'artist.restore',
+      entityType: 'artist',
+      entityId: id,
+      before,
+      after: await artistSnapshot(tx, id),
+    });
   });
+}
+
+async function reactivate(tx: Db, id: string, nominationIds: string[]): Promise<void> {
+  await tx.update(artists).set({ isActive: true, updatedAt: new Date() }).where(eq(artists.id, id));
+  if (!nominationIds.length) return;
+  const liveCategories = tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.isActive, true));
+  await tx
+    .update(nominations)
+    .set({ isActive: true })
+    .where(
+      and(
+        eq(nominations.artistId, id),
+        inArray(nominations.id, nominationIds),
+        inArray(nominations.categoryId, liveCategories),
+      ),
+    );
 }

@@ -15,6 +15,8 @@ import {
   nominationsWithPayments,
 } from './nomination-removal.js';
 import { rowsOf } from '#server/db/rows.js';
+import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
+import { categorySnapshot } from './audit-snapshots.js';
 
 /** A visible category with its nominee and vote counts (raw SQL: an aggregate join). */
 interface CategoryWithCountsRow {
@@ -75,15 +77,33 @@ export async function getAdminCategory(db: Db, id: string): Promise<AdminCategor
   return category;
 }
 
-export async function createCategory(db: Db, form: CategoryForm): Promise<string> {
-  const [row] = await db
-    .insert(categories)
-    .values({ ...form, machineTranslated: [] })
-    .returning({ id: categories.id });
-  return row!.id;
+export async function createCategory(
+  db: Db,
+  actor: AuditActor,
+  form: CategoryForm,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(categories)
+      .values({ ...form, machineTranslated: [] })
+      .returning({ id: categories.id });
+    const id = row!.id;
+    await recordAudit(tx, actor, {
+      action: 'category.create',
+      entityType: 'category',
+      entityId: id,
+      after: await categorySnapshot(tx, id),
+    });
+    return id;
+  });
 }
 
-export async function updateCategory(db: Db, id: string, form: CategoryForm): Promise<void> {
+export async function updateCategory(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  form: CategoryForm,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [stored] = await tx
       .select()
@@ -91,6 +111,7 @@ export async function updateCategory(db: Db, id: string, form: CategoryForm): Pr
       .where(and(eq(categories.id, id), eq(categories.isActive, true)))
       .for('update');
     if (!stored) throw notFound('Category not found');
+    const before = await categorySnapshot(tx, id);
     const machine = new Set(stored.machineTranslated);
     const name = mergeFrench(
       { english: stored.name, french: stored.nameFr, machine: machine.has('nameFr') },
@@ -117,6 +138,13 @@ export async function updateCategory(db: Db, id: string, form: CategoryForm): Pr
         updatedAt: new Date(),
       })
       .where(eq(categories.id, id));
+    await recordAudit(tx, actor, {
+      action: 'category.update',
+      entityType: 'category',
+      entityId: id,
+      before,
+      after: await categorySnapshot(tx, id),
+    });
   });
 }
 
@@ -124,7 +152,7 @@ export async function updateCategory(db: Db, id: string, form: CategoryForm): Pr
  * Deletes a category and its nominations outright when no payment ever named them; otherwise
  * hides the category and its nominations, keeping every vote and payment in the totals.
  */
-export async function deleteCategory(db: Db, id: string): Promise<DeleteResult> {
+export async function deleteCategory(db: Db, actor: AuditActor, id: string): Promise<DeleteResult> {
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .select({ id: categories.id })
@@ -132,6 +160,12 @@ export async function deleteCategory(db: Db, id: string): Promise<DeleteResult> 
       .where(and(eq(categories.id, id), eq(categories.isActive, true)))
       .for('update');
     if (!stored) throw notFound('Category not found');
+    await recordAudit(tx, actor, {
+      action: 'category.delete',
+      entityType: 'category',
+      entityId: id,
+      before: await categorySnapshot(tx, id),
+    });
     const own = await tx
       .select({ id: nominations.id })
       .from(nominations)

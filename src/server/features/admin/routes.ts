@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '#server/http/route-schema.js';
@@ -15,6 +15,7 @@ import {
 } from '#shared/schemas/admin.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
 import { preEncodedRoute, sendEncoded } from '#server/http/encoded-body.js';
+import { auditActorOf } from '#server/features/audit/record-audit.js';
 import { listAdminArtists } from './admin-artist-list.js';
 import { deleteArtist, getAdminArtist, restoreArtist, saveArtist } from './artist-store.js';
 import {
@@ -38,8 +39,9 @@ const form = { form: true } as const;
 
 /**
  * Admin API. Every route here is under /api/admin, so the route-access hook guards it
- * (401 signed out, 403 not admin) before anything else runs. Each change emits
- * 'catalog-changed' so the public catalogue and the admin lists show it at once.
+ * (401 signed out, 403 not admin) before anything else runs. Each change writes one audit row in
+ * its own transaction (the stores take the actor) and emits 'catalog-changed' so the public
+ * catalogue and the admin lists show it at once.
  */
 export default async function adminRoutes(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -77,8 +79,12 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     async (request) => getAdminArtist(db, request.params.id),
   );
 
-  const saveAndTranslate = async (id: string | undefined, artist: ArtistForm) => {
-    const saved = await saveArtist(db, artist, id);
+  const saveAndTranslate = async (
+    request: FastifyRequest,
+    id: string | undefined,
+    artist: ArtistForm,
+  ) => {
+    const saved = await saveArtist(db, await auditActorOf(request), artist, id);
     changed();
     await translation.fill(
       [
@@ -102,7 +108,7 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await saveAndTranslate(undefined, request.body)),
+      reply.status(201).send(await saveAndTranslate(request, undefined, request.body)),
   );
 
   app.put(
@@ -117,7 +123,7 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
         response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => saveAndTranslate(request.params.id, request.body),
+    async (request) => saveAndTranslate(request, request.params.id, request.body),
   );
 
   app.delete(
@@ -131,7 +137,7 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const result = await deleteArtist(db, request.params.id);
+      const result = await deleteArtist(db, await auditActorOf(request), request.params.id);
       changed();
       return result;
     },
@@ -152,7 +158,7 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     },
     async (request) => {
       const { id } = request.params;
-      await restoreArtist(db, id, request.body.nominationIds);
+      await restoreArtist(db, await auditActorOf(request), id, request.body.nominationIds);
       changed();
       return getAdminArtist(db, id);
     },
@@ -178,7 +184,7 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const id = await createCategory(db, request.body);
+      const id = await createCategory(db, await auditActorOf(request), request.body);
       changed();
       await translateCategory(id);
       return reply.status(201).send(await getAdminCategory(db, id));
@@ -198,7 +204,7 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     },
     async (request) => {
       const { id } = request.params;
-      await updateCategory(db, id, request.body);
+      await updateCategory(db, await auditActorOf(request), id, request.body);
       changed();
       await translateCategory(id);
       return getAdminCategory(db, id);
@@ -216,7 +222,7 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const result = await deleteCategory(db, request.params.id);
+      const result = await deleteCategory(db, await auditActorOf(request), request.params.id);
       changed();
       return result;
     },

@@ -13,6 +13,7 @@ import { formatAmount } from '#shared/money.js';
 import { conflict } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import { reconcilePendingPayments } from '#server/payments/reconcile.js';
+import { auditActorOf, recordAudit } from '#server/features/audit/record-audit.js';
 import { csvLine } from './csv.js';
 import { toTrackingFilter } from './tracking-filter.js';
 import { queryTracking, streamTrackingBatches, type TrackedPaymentRow } from './tracking-query.js';
@@ -118,7 +119,8 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
         response: { 200: pendingCheckResultSchema, ...GUARDED, ...errorResponses(409) },
       },
     },
-    async (): Promise<PendingCheckResult> => {
+    async (request): Promise<PendingCheckResult> => {
+      const actor = await auditActorOf(request);
       const { skipped, ...result } = await reconcilePendingPayments(app.ctx, {
         provider: 'campay',
         force: true,
@@ -126,6 +128,13 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
       });
       // A run still holds the lock after the wait: say so instead of reporting "checked 0".
       if (skipped) throw conflict(CHECK_ALREADY_RUNNING);
+      // The run settles payments in transactions of its own, so the row follows it: a check that
+      // failed part-way leaves no row, and the settlements it made are in the payments' history.
+      await recordAudit(app.ctx.db, actor, {
+        action: 'payments.check-campay',
+        entityType: 'payment',
+        after: result,
+      });
       return result;
     },
   );

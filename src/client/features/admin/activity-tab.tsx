@@ -1,0 +1,166 @@
+import { AlertTriangle, Download, History, SearchX } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '#client/components/empty-state';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { cn } from '#client/lib/cn';
+import { startDownload } from '#client/lib/start-download';
+import { useLanguage } from '#client/lib/use-language';
+import { AUDIT_EXPORT_URL, useAuditLog } from './api/audit-queries';
+import { AuditEntryItem } from './audit-entry-item';
+import { AuditFilterPanel } from './audit-filter-panel';
+import {
+  activeAuditFilterCount,
+  auditDatesInverted,
+  auditPageCount,
+  auditSearchParams,
+  browserTimeZone,
+} from './audit-filters';
+import { AuditPageSizeSelect, AuditPagination } from './audit-pagination';
+import { SectionSpinner } from './section-spinner';
+import { TabHeading } from './tab-heading';
+import { useAuditView } from './use-audit-view';
+
+/** The audit trail: every change made from the dashboard, newest first. Loaded on demand. */
+export function ActivityTab() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const view = useAuditView();
+  const { filters, page, pageSize, setPage } = view;
+  const timeZone = useMemo(() => browserTimeZone(), []);
+  const query = auditSearchParams(filters, timeZone, { page, pageSize }).toString();
+  // With the dates the wrong way round the server would answer 400: keep the last answer shown.
+  const audit = useAuditLog(query, !auditDatesInverted(filters));
+  const { data, isPlaceholderData } = audit;
+  const top = useRef<HTMLParagraphElement>(null);
+
+  const formatAt = useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone,
+    });
+    return (iso: string) => format.format(new Date(iso));
+  }, [language, timeZone]);
+
+  const pages = data ? auditPageCount(data.total, data.pageSize) : 1;
+  useEffect(() => {
+    if (data && !isPlaceholderData && page > pages) setPage(pages);
+  }, [data, isPlaceholderData, page, pages, setPage]);
+
+  // Next sits below the last entry: bring the new page's top into view and put focus there, so a
+  // keyboard or screen-reader user carries on from the first entry of the new page.
+  function goToPage(next: number) {
+    setPage(next);
+    top.current?.scrollIntoView({ block: 'start' });
+    top.current?.focus({ preventScroll: true });
+  }
+
+  function exportCsv() {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    startDownload(
+      `${AUDIT_EXPORT_URL}?${auditSearchParams(filters, timeZone).toString()}`,
+      `audit-log-${day}.csv`,
+    );
+  }
+
+  const retry = (
+    <Button variant="outline" size="sm" onClick={() => void audit.refetch()}>
+      {tc('actions.tryAgain')}
+    </Button>
+  );
+  const filtered = activeAuditFilterCount(filters) > 0;
+  let body;
+  if (!data && audit.isError) {
+    body = <EmptyState icon={AlertTriangle} title={t('audit.loadFailed')} action={retry} as="h3" />;
+  } else if (!data) {
+    body = <SectionSpinner />;
+  } else if (data.entries.length === 0) {
+    body = filtered ? (
+      <EmptyState
+        icon={SearchX}
+        title={t('audit.noMatchTitle')}
+        text={t('audit.noMatchText')}
+        as="h3"
+      />
+    ) : (
+      <EmptyState
+        icon={History}
+        title={t('audit.emptyTitle')}
+        text={t('audit.emptyText')}
+        as="h3"
+      />
+    );
+  } else {
+    body = (
+      <ul aria-label={t('audit.listLabel')} className="divide-y divide-border">
+        {data.entries.map((entry) => (
+          <AuditEntryItem key={entry.id} entry={entry} formatAt={formatAt} />
+        ))}
+      </ul>
+    );
+  }
+  const first = data ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? first + data.entries.length - 1 : 0;
+
+  return (
+    <section aria-labelledby="activity-heading" className="flex flex-col gap-4">
+      <TabHeading
+        id="activity-heading"
+        title={t('audit.heading')}
+        action={
+          <Button variant="outline" disabled={!data?.total} onClick={exportCsv}>
+            <Download aria-hidden="true" />
+            {t('audit.exportCsv')}
+          </Button>
+        }
+      >
+        <p className="text-sm text-muted-foreground">{t('audit.intro', { zone: timeZone })}</p>
+      </TabHeading>
+      <AuditFilterPanel
+        filters={filters}
+        actorInput={view.actorInput}
+        onActorInput={view.setActorInput}
+        onFilter={view.setFilter}
+        onReset={view.reset}
+      />
+      <Card className="overflow-hidden">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border px-4 py-3">
+          <p
+            ref={top}
+            role="status"
+            tabIndex={-1}
+            className="scroll-mt-20 text-sm text-muted-foreground tabular-nums outline-none"
+          >
+            {data && data.entries.length > 0
+              ? t('audit.showing', { from: first, to: last, total: data.total })
+              : null}
+          </p>
+          <AuditPageSizeSelect value={pageSize} onChange={view.setPageSize} />
+        </div>
+        {audit.isError && data ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2 text-sm text-destructive"
+          >
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {t('audit.loadFailed')}
+            {retry}
+          </div>
+        ) : null}
+        <div
+          aria-busy={(audit.isFetching && isPlaceholderData) || undefined}
+          className={cn(
+            'transition-opacity',
+            audit.isFetching && isPlaceholderData && 'opacity-60',
+          )}
+        >
+          {body}
+        </div>
+        {data ? <AuditPagination page={page} pages={pages} onPage={goToPage} /> : null}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { auditLogResponseSchema } from '#shared/schemas/audit';
+import { getJson } from '#client/lib/api-client';
+
+const AUDIT_LOG_URL = '/api/admin/audit-log';
+export const AUDIT_EXPORT_URL = '/api/admin/audit-log/export';
+
+export const auditLogQuery = (query: string) =>
+  queryOptions({
+    queryKey: [AUDIT_LOG_URL, query],
+    queryFn: ({ signal }) =>
+      getJson(`${AUDIT_LOG_URL}?${query}`, auditLogResponseSchema, { signal }),
+    // Every edit on the other tabs adds a row: opening Activity asks again rather than showing the
+    // answer it had (the app's default keeps answers until something invalidates them).
+    staleTime: 0,
+  });
+
+/** One page of the audit trail; the previous page stays on screen while the next one loads. */
+export function useAuditLog(query: string, enabled: boolean) {
+  return useQuery({ ...auditLogQuery(query), enabled, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,12 @@
+import type { Db } from '#server/db/client.js';
+import { auditLog } from '#server/db/schema.js';
+
+type NewAuditRow = typeof auditLog.$inferInsert;
+
+/**
+ * Audit rows as they are stored, with a chosen time: the trail as a day of organising left it,
+ * for tests of reading it. Rows the routes write are tested through the routes themselves.
+ */
+export async function createAuditEntries(db: Db, rows: NewAuditRow[]) {
+  return db.insert(auditLog).values(rows).returning();
+}
