@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '#client/lib/api-client';
+import { publicEventReader } from './read-event';
+
+/*
+ * The event's window and visibility, shared by the header, the public pages' countdown, the
+ * results page and the admin's Event tab (one key, so an admin save is seen everywhere). This file
+ * is on the first screen: it must not import a zod schema.
+ */
+export const eventQuery = () =>
+  queryOptions({
+    queryKey: ['/api/event'],
+    queryFn: ({ signal }) => getJson('/api/event', publicEventReader, { signal }),
+  });
+
+export function useEvent() {
+  return useQuery(eventQuery());
+}
