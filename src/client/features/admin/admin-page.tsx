@@ -1,4 +1,4 @@
-import { BarChart3, Mic2, Trophy } from 'lucide-react';
+import { BarChart3, CalendarClock, Mic2, Trophy } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title';
 import { AdminShell } from './admin-shell';
 import { ArtistsTab } from './artists-tab';
 import { CategoriesTab } from './categories-tab';
+import { EventTab } from './event-tab';
 import { SectionSpinner } from './section-spinner';
 import { StatCards } from './stat-cards';
 
@@ -19,7 +20,7 @@ const AnalyticsTab = lazy(() =>
 const TRIGGER_CLASS =
   'flex-1 max-sm:h-auto max-sm:min-h-10 max-sm:px-1.5 max-sm:py-1 max-sm:leading-tight max-sm:whitespace-normal';
 
-const TABS = ['artists', 'categories', 'analytics'] as const;
+const TABS = ['artists', 'categories', 'analytics', 'event'] as const;
 type AdminTab = (typeof TABS)[number];
 const isAdminTab = (value: string | null): value is AdminTab =>
   (TABS as readonly (string | null)[]).includes(value);
@@ -60,6 +61,10 @@ export function AdminPage() {
               <BarChart3 className="size-4 max-sm:hidden" aria-hidden="true" />
               {t('tabs.analytics')}
             </TabsTrigger>
+            <TabsTrigger value="event" className={TRIGGER_CLASS}>
+              <CalendarClock className="size-4 max-sm:hidden" aria-hidden="true" />
+              {t('tabs.event')}
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="artists">
             <ArtistsTab />
@@ -71,6 +76,9 @@ export function AdminPage() {
             <Suspense fallback={<SectionSpinner />}>
               <AnalyticsTab />
             </Suspense>
+          </TabsContent>
+          <TabsContent value="event">
+            <EventTab />
           </TabsContent>
         </Tabs>
       </div>

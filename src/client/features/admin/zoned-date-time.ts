@@ -52,8 +52,7 @@ function wallClockAt(instant: number, timeZone: string): WallClock {
   };
 }
 
-const asUtc = (c: WallClock) =>
-  Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+const asUtc = (c: WallClock) => Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
 
 /** How far the zone's clock is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
