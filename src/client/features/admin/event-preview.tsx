@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { countsVisibleAt, eventStatusAt } from '#shared/event-status';
 import type { EventStatus, PublicEvent } from '#shared/schemas/event';
 import { Badge } from '#client/components/ui/badge';
-import { countdown, formatEventDate, useServerNow } from '#client/features/event';
+import { countdown, useServerNow } from '#client/features/event';
+import { formatEventDate } from '#client/lib/format-event-date';
 import { useLanguage } from '#client/lib/use-language';
 
 const STATUS_BADGE: Record<EventStatus, 'success' | 'accent' | 'muted'> = {

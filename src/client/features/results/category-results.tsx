@@ -55,10 +55,13 @@ export function CategoryResults({ category, eager }: CategoryResultsProps) {
       )}
       {others.length > 0 ? (
         <div className="border-t border-border px-4 pt-3 pb-4 sm:px-6 sm:pb-6">
-          <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+          <h3
+            id={`${headingId}-ranking`}
+            className="text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+          >
             {t('ranking')}
           </h3>
-          <ol className="mt-2 divide-y divide-border">
+          <ol aria-labelledby={`${headingId}-ranking`} className="mt-2 divide-y divide-border">
             {others.map((nominee) => (
               <li key={nominee.nominationId}>
                 <RankingRow nominee={nominee} />

@@ -9,7 +9,8 @@ import { buttonVariants } from '#client/components/ui/button-variants';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { useLanguage } from '#client/lib/use-language';
-import { formatEventDate, useEvent } from '#client/features/event';
+import { useEvent } from '#client/features/event';
+import { formatEventDate } from '#client/lib/format-event-date';
 import { useResults } from './api/results-query';
 import { CategoryResults } from './category-results';
 
