@@ -5,7 +5,7 @@ import { countsVisibleAt, eventStatusAt } from '#shared/event-status';
 import type { EventStatus, PublicEvent } from '#shared/schemas/event';
 import { Badge } from '#client/components/ui/badge';
 import { countdown, useServerNow } from '#client/features/event';
-import { formatEventDate } from '#client/lib/format-event-date';
+import { formatEventDate } from '#shared/format-event-date';
 import { useLanguage } from '#client/lib/use-language';
 
 const STATUS_BADGE: Record<EventStatus, 'success' | 'accent' | 'muted'> = {

@@ -13,7 +13,7 @@ import {
   AlertDialogTitle,
 } from '#client/components/ui/alert-dialog';
 import { Button } from '#client/components/ui/button';
-import { formatEventDate } from '#client/lib/format-event-date';
+import { formatEventDate } from '#shared/format-event-date';
 import { useLanguage } from '#client/lib/use-language';
 import { usePublishResults } from './api/use-publish-results';
 

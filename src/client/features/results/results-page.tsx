@@ -10,7 +10,7 @@ import { Skeleton } from '#client/components/ui/skeleton';
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { useLanguage } from '#client/lib/use-language';
 import { useEvent } from '#client/features/event';
-import { formatEventDate } from '#client/lib/format-event-date';
+import { formatEventDate } from '#shared/format-event-date';
 import { useResults } from './api/results-query';
 import { CategoryResults } from './category-results';
 

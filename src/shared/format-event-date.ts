@@ -1,4 +1,4 @@
-import type { Language } from '#shared/limits';
+import type { Language } from './limits.js';
 
 /**
  * An instant as the event's clock shows it, in the interface language, with the zone named so a
