@@ -9,6 +9,9 @@ import { createCompletedPayment } from '#test/factories/payment-factory.js';
 import { expect, setLanguage, test } from './fixtures.js';
 import { signInThroughForm } from './sign-in.js';
 
+// Both tests write the one event row: one after the other, never side by side.
+test.describe.configure({ mode: 'serial' });
+
 /** The first screen of a lazy page downloads its code and strings: room on a busy machine. */
 const FIRST_LOAD = { timeout: 20_000 };
 
@@ -109,6 +112,8 @@ test('admin Event tab: settings on the event clock, preview, validation, publish
   shot,
   allowConsole,
 }) => {
+  // Sign-in, the dashboard's lists and two languages on a phone profile: more than a minute when busy.
+  test.setTimeout(120_000);
   const restore = await keepEvent(db);
   try {
     await setEvent(db, {
