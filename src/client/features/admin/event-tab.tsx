@@ -56,7 +56,8 @@ export function EventTab() {
           </h3>
           <EventSettingsForm key={settingsKey(event)} loaded={valuesFromEvent(event)} />
         </Card>
-        <div className="flex flex-col gap-4">
+        {/* On phones the state and the publish action come first, above the long form. */}
+        <div className="flex flex-col gap-4 max-lg:order-first">
           <Card className="p-4 sm:p-6">
             <h3 className="mb-3 text-lg font-semibold">{t('event.preview.heading')}</h3>
             <EventPreview event={event} />

@@ -40,7 +40,7 @@ export function ZonedDateTimeField({
       <legend id={legendId} className="mb-1.5 text-sm font-medium text-foreground">
         {legend}
       </legend>
-      <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-2">
+      <div className="grid grid-cols-[minmax(0,1fr)_8.75rem] gap-2">
         <div className="flex min-w-0 flex-col gap-1">
           <Label
             id={`${id}-date-label`}
