@@ -192,8 +192,12 @@ export function EventSettingsForm({ loaded }: EventSettingsFormProps) {
         </FormField>
       </div>
 
-      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border pt-4">
-        <p className="mr-auto text-sm font-medium text-gold-700" aria-live="polite">
+      {/* Phones: the note on its own line, the two actions side by side under it. */}
+      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border pt-4 max-sm:[&>button]:flex-1">
+        <p
+          className="mr-auto text-sm font-medium text-gold-700 max-sm:basis-full"
+          aria-live="polite"
+        >
           {dirty ? t('editor.unsavedNote') : ''}
         </p>
         <Button
