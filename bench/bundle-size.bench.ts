@@ -35,13 +35,16 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const scripts: Array<{ url: string; body: Buffer }> = [];
-    page.on('response', async (response) => {
+    // Bodies are read while the page is still open: a handler that pushed after awaiting one could
+    // finish after the measurement (0 scripts) or after the browser closed (a crash).
+    const pending: Array<Promise<{ url: string; body: Buffer }>> = [];
+    page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
-        scripts.push({ url: response.url(), body: await response.body() });
+        pending.push(response.body().then((body) => ({ url: response.url(), body })));
       }
     });
     await page.goto(`http://127.0.0.1:${port}/categories`, { waitUntil: 'networkidle' });
+    const scripts = await Promise.all(pending);
     let raw = 0;
     let gz = 0;
     for (const script of scripts) {

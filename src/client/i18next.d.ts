@@ -5,6 +5,7 @@ import type checkout from './locales/en/checkout.json';
 import type receipts from './locales/en/receipts.json';
 import type admin from './locales/en/admin.json';
 import type tracking from './locales/en/tracking.json';
+import type results from './locales/en/results.json';
 
 // Typed keys: a misspelt key fails the type check instead of showing a raw key to a voter.
 // English is the reference; add a line here when adding a namespace file.
@@ -18,6 +19,7 @@ declare module 'i18next' {
       receipts: typeof receipts;
       admin: typeof admin;
       tracking: typeof tracking;
+      results: typeof results;
     };
   }
 }

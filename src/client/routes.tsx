@@ -21,6 +21,7 @@ const loadAdminPage = reloadOnceOnChunkError(() => import('./features/admin/admi
 const loadArtistEditorPage = reloadOnceOnChunkError(
   () => import('./features/admin/artist-editor-page'),
 );
+const loadResultsPage = reloadOnceOnChunkError(() => import('./features/results/results-page'));
 const loadVoterTrackingPage = reloadOnceOnChunkError(
   () => import('./features/tracking/voter-tracking-page'),
 );
@@ -42,6 +43,7 @@ const AdminPage = lazy(() => loadAdminPage().then((m) => ({ default: m.AdminPage
 const ArtistEditorPage = lazy(() =>
   loadArtistEditorPage().then((m) => ({ default: m.ArtistEditorPage })),
 );
+const ResultsPage = lazy(() => loadResultsPage().then((m) => ({ default: m.ResultsPage })));
 const VoterTrackingPage = lazy(() =>
   loadVoterTrackingPage().then((m) => ({ default: m.VoterTrackingPage })),
 );
@@ -58,6 +60,7 @@ export function AppRoutes() {
         <Route path="/share/:link" component={SharePage} />
         <Route path="/checkout" component={CheckoutPage} />
         <Route path="/my-receipts" component={MyReceiptsPage} />
+        <Route path="/results" component={ResultsPage} />
         <Route path="/admin" component={AdminPage} />
         <Route path="/admin/voter-tracking" component={VoterTrackingPage} />
         <Route path="/admin/artists/:id" component={ArtistEditorPage} />

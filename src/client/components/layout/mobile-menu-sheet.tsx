@@ -1,8 +1,9 @@
-import { Activity, LogIn, LogOut, Receipt, Shield } from 'lucide-react';
+import { Activity, LogIn, LogOut, Receipt, Shield, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { cn } from '#client/lib/cn';
 import { useAuth } from '#client/lib/use-auth';
+import { useEvent } from '#client/features/event';
 import { buttonVariants } from '../ui/button-variants';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
 import { UserAvatar } from './user-avatar';
@@ -15,10 +16,11 @@ interface MobileMenuSheetProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** My Receipts for everyone, Admin and Voter Tracking for admins, Logout when signed in. */
+/** Results once published and My Receipts for everyone, Admin and Voter Tracking for admins, Logout when signed in. */
 export function MobileMenuSheet({ open, onOpenChange }: MobileMenuSheetProps) {
   const { t } = useTranslation('common');
   const { user, isAdmin, isLoading } = useAuth();
+  const { data: event } = useEvent();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent>
@@ -47,6 +49,14 @@ export function MobileMenuSheet({ open, onOpenChange }: MobileMenuSheetProps) {
           )}
         </div>
         <nav aria-label={t('nav.primary')} className="flex flex-col gap-1 p-3">
+          {event?.resultsPublishedAt ? (
+            <SheetClose asChild>
+              <Link href="/results" className={itemClass}>
+                <Trophy className="size-5 text-gold-600" aria-hidden="true" />
+                {t('nav.results')}
+              </Link>
+            </SheetClose>
+          ) : null}
           <SheetClose asChild>
             <Link href="/my-receipts" className={itemClass}>
               <Receipt className="size-5 text-gold-600" aria-hidden="true" />

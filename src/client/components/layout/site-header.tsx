@@ -2,6 +2,7 @@ import { LogIn, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useAuth } from '#client/lib/use-auth';
+import { useEvent } from '#client/features/event';
 import { buttonVariants } from '../ui/button-variants';
 import { cn } from '#client/lib/cn';
 import { BrandLink } from './brand-link';
@@ -14,11 +15,19 @@ const navLinkClass =
 export function SiteHeader() {
   const { t } = useTranslation('common');
   const { isAuthenticated, isAdmin, isLoading } = useAuth();
+  // The event is read without zod (features/event/api/read-event.ts): this header is on the
+  // first screen, whose bundle has no room for it.
+  const { data: event } = useEvent();
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950 text-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <BrandLink compact />
         <nav aria-label={t('nav.primary')} className="ml-auto hidden items-center gap-1 md:flex">
+          {event?.resultsPublishedAt ? (
+            <Link href="/results" className={navLinkClass}>
+              {t('nav.results')}
+            </Link>
+          ) : null}
           <Link href="/my-receipts" className={navLinkClass}>
             {t('nav.myReceipts')}
           </Link>

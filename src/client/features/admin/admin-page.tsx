@@ -1,4 +1,4 @@
-import { BarChart3, History, Mic2, Trophy } from 'lucide-react';
+import { BarChart3, CalendarClock, History, Mic2, Trophy } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title';
 import { AdminShell } from './admin-shell';
 import { ArtistsTab } from './artists-tab';
 import { CategoriesTab } from './categories-tab';
+import { EventTab } from './event-tab';
 import { SectionSpinner } from './section-spinner';
 import { StatCards } from './stat-cards';
 
@@ -20,7 +21,7 @@ const ActivityTab = lazy(() => import('./activity-tab').then((m) => ({ default: 
 const TRIGGER_CLASS =
   'flex-1 max-sm:h-auto max-sm:min-h-10 max-sm:px-1.5 max-sm:py-1 max-sm:leading-tight max-sm:whitespace-normal';
 
-const TABS = ['artists', 'categories', 'analytics', 'activity'] as const;
+const TABS = ['artists', 'categories', 'analytics', 'event', 'activity'] as const;
 type AdminTab = (typeof TABS)[number];
 const isAdminTab = (value: string | null): value is AdminTab =>
   (TABS as readonly (string | null)[]).includes(value);
@@ -61,6 +62,10 @@ export function AdminPage() {
               <BarChart3 className="size-4 max-sm:hidden" aria-hidden="true" />
               {t('tabs.analytics')}
             </TabsTrigger>
+            <TabsTrigger value="event" className={TRIGGER_CLASS}>
+              <CalendarClock className="size-4 max-sm:hidden" aria-hidden="true" />
+              {t('tabs.event')}
+            </TabsTrigger>
             <TabsTrigger value="activity" className={TRIGGER_CLASS}>
               <History className="size-4 max-sm:hidden" aria-hidden="true" />
               {t('tabs.activity')}
@@ -76,6 +81,9 @@ export function AdminPage() {
             <Suspense fallback={<SectionSpinner />}>
               <AnalyticsTab />
             </Suspense>
+          </TabsContent>
+          <TabsContent value="event">
+            <EventTab />
           </TabsContent>
           <TabsContent value="activity">
             <Suspense fallback={<SectionSpinner />}>

@@ -1,11 +1,10 @@
 import { AlertTriangle, Trophy } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '#client/components/empty-state';
 import { PageLayout } from '#client/components/layout/page-layout';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { reloadOnceOnChunkError } from '#client/lib/reload-once-on-chunk-error';
+import { VotingCountdown } from '#client/features/event';
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { useCategories } from './api/categories-query';
 import { CategoryCard } from './category-card';
@@ -13,15 +12,6 @@ import { CategoryCardSkeleton } from './category-card-skeleton';
 
 const SKELETON_COUNT = 6;
 
-/*
- * The countdown reads the event with its zod schema; loaded after the first paint, it keeps zod
- * out of this first screen's bundle (docs/decisions/0042).
- */
-const VotingCountdown = lazy(
-  reloadOnceOnChunkError(() =>
-    import('#client/features/event').then((m) => ({ default: m.VotingCountdown })),
-  ),
-);
 
 export function CategoriesPage() {
   const { t } = useTranslation('catalog');
@@ -95,11 +85,9 @@ export function CategoriesPage() {
           <p className="mt-3 max-w-xl text-base text-white/80 sm:text-lg">
             {t('categories.intro')}
           </p>
-          {/* Its line is held while the countdown's code loads, so nothing below moves. */}
+          {/* Its line is held while the event loads, so nothing below moves. */}
           <div className="mt-4 min-h-5">
-            <Suspense fallback={null}>
-              <VotingCountdown className="text-gold-300" />
-            </Suspense>
+            <VotingCountdown className="text-gold-300" />
           </div>
         </div>
       </section>

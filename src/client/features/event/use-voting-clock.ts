@@ -12,6 +12,8 @@ export interface VotingClock {
   /** Undefined until the event has loaded (callers show their usual state meanwhile). */
   status: EventStatus | undefined;
   event: PublicEvent | undefined;
+  /** The server's clock now (epoch milliseconds). */
+  now: number;
   /** Milliseconds to the next opening or close, by the server's clock; null when none is ahead. */
   remainingMs: number | null;
 }
@@ -49,13 +51,14 @@ export function useVotingClock(precision: 'second' | 'edge' = 'edge'): VotingClo
     return () => window.clearTimeout(timer);
   }, [edge, offsetMs, precision, queryClient, reading]);
 
-  if (!event) return { status: undefined, event: undefined, remainingMs: null };
+  if (!event) return { status: undefined, event: undefined, now, remainingMs: null };
   const next = [event.votingOpensAt, event.votingClosesAt]
     .map((value) => (value === null ? null : Date.parse(value)))
     .find((at): at is number => at !== null && at > now);
   return {
     status: eventStatusAt(event, now),
     event,
+    now,
     remainingMs: next === undefined ? null : next - now,
   };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/app-context.js';
+import { resultsPageMeta } from '#server/features/event/results-page-meta.js';
 import type { PageMeta } from '#server/http/spa.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,6 +18,8 @@ export function catalogPageMeta(ctx: AppContext) {
           ? url
           : `${origin}${url.startsWith('/') ? '' : '/'}${url}`
         : undefined;
+
+    if (pathname === '/results') return resultsPageMeta(ctx, `${origin}${pathname}`, absolute);
 
     const share = /^\/share\/([A-Za-z0-9_-]{8,64})$/.exec(pathname);
     const category = /^\/category\/([^/]+)$/.exec(pathname);

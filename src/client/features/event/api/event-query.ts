@@ -1,14 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '#client/lib/api-client';
-import { publicEventSchema } from '#shared/schemas/event';
+import { publicEventReader } from './read-event';
 
-/** An organiser's change reaches open pages within this long; the clock edges need no refetch. */
+/*
+ * The event's window and visibility, shared by the header, the public pages' countdown, the
+ * results page and the admin's Event tab (one key, so an admin save is seen everywhere). This file
+ * is on the first screen: it must not import a zod schema.
+ */
+/** An organiser's change reaches open pages within this long; the clock's edges need no refetch. */
 const EVENT_REFRESH_MS = 60_000;
 
 export const eventQuery = () =>
   queryOptions({
     queryKey: ['/api/event'],
-    queryFn: ({ signal }) => getJson('/api/event', publicEventSchema, { signal }),
+    queryFn: ({ signal }) => getJson('/api/event', publicEventReader, { signal }),
     staleTime: EVENT_REFRESH_MS,
     refetchInterval: EVENT_REFRESH_MS,
   });

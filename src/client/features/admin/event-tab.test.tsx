@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint';
+import { resetEvent, setEvent } from '#test/factories/event-factory';
+import { signedInUser } from '#test/factories/user-factory';
+import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
+import { renderScreen } from '#test/support/render-screen';
+import { createTestApp, type TestApp } from '#test/support/test-app';
+import { AdminPage } from './admin-page';
+
+let testApp: TestApp;
+let adminCookie: string;
+beforeAll(async () => {
+  testApp = await createTestApp('pglite');
+  adminCookie = (await signedInUser(testApp.app.ctx.db, { isAdmin: true })).cookie;
+});
+afterAll(() => testApp.close());
+
+let network: FetchToApp;
+beforeEach(async () => {
+  await resetEvent(testApp.app.ctx.db);
+  await setEvent(testApp.app.ctx.db, { timezone: 'Europe/Paris' });
+  testApp.app.ctx.events.emit('event-changed');
+  network = routeFetchToApp(testApp.app);
+  network.cookie = adminCookie;
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+});
+afterEach(() => {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+});
+
+async function openEventTab(language: 'en' | 'fr' = 'en') {
+  const rendered = await renderScreen(<AdminPage />, { path: '/admin?tab=event', language });
+  const form = await screen.findByRole(
+    'form',
+    { name: language === 'fr' ? 'Paramètres' : 'Settings' },
+    { timeout: 5000 },
+  );
+  return { ...rendered, form: within(form) };
+}
+
+const change = (element: HTMLElement, value: string) =>
+  fireEvent.change(element, { target: { value } });
+
+const puts = () => network.requests.filter((r) => r.method === 'PUT');
+
+describe('admin Event tab', () => {
+  it('saves the window entered on the event clock as UTC instants', async () => {
+    const { user, form } = await openEventTab();
+    change(form.getByLabelText('Voting opens Date'), '2026-03-01');
+    change(form.getByLabelText('Voting opens Time'), '09:00');
+    change(form.getByLabelText('Voting closes Date'), '2026-07-14');
+    change(form.getByLabelText('Voting closes Time'), '20:00');
+    expect(form.getByText('Unsaved changes')).toBeTruthy();
+    await user.click(form.getByRole('button', { name: 'Save settings' }));
+
+    // The form starts afresh from the saved values: nothing left unsaved.
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull(), {
+      timeout: 5000,
+    });
+    const body: unknown = JSON.parse(puts()[0]?.body ?? 'null');
+    // Paris is on winter time (UTC+1) in March and summer time (UTC+2) in July.
+    expect(body).toMatchObject({
+      timezone: 'Europe/Paris',
+      votingOpensAt: '2026-03-01T08:00:00.000Z',
+      votingClosesAt: '2026-07-14T18:00:00.000Z',
+    });
+    const saved = await testApp.app.ctx.event.current();
+    expect(saved.votingClosesAt).toBe('2026-07-14T18:00:00.000Z');
+    expect(screen.getByDisplayValue('2026-07-14')).toBeTruthy();
+  });
+
+  it('refuses a close before the opening, in the interface language, without sending', async () => {
+    const { user, form } = await openEventTab('fr');
+    change(form.getByLabelText('Ouverture du vote Date'), '2026-07-14');
+    change(form.getByLabelText('Ouverture du vote Heure'), '20:00');
+    change(form.getByLabelText('Clôture du vote Date'), '2026-07-14');
+    change(form.getByLabelText('Clôture du vote Heure'), '19:00');
+    change(form.getByLabelText('Masquer les votes avant la clôture (heures)'), '0');
+    await user.click(form.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await form.findByText('La clôture du vote doit suivre son ouverture.')).toBeTruthy();
+    expect(form.getByText('Indiquez un nombre entier d’heures entre 1 et 720.')).toBeTruthy();
+    expect(form.getByLabelText('Clôture du vote Date').getAttribute('aria-invalid')).toBe('true');
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('asks for both a date and a time', async () => {
+    const { user, form } = await openEventTab();
+    change(form.getByLabelText('Voting closes Date'), '2026-07-14');
+    await user.click(form.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await form.findByText('Enter both a date and a time, or leave both empty.'),
+    ).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('publishes the results only after confirmation, then shows when', async () => {
+    const { user } = await openEventTab();
+    await user.click(screen.getByRole('button', { name: 'Publish results' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish the results now?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect((await testApp.app.ctx.event.current()).resultsPublishedAt).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Publish results' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Publish the results now?' });
+    await user.click(within(again).getByRole('button', { name: 'Publish results' }));
+
+    const done = await screen.findByRole('button', { name: 'Results published' });
+    expect(done).toHaveProperty('disabled', true);
+    expect(screen.getByText(/^Published on /)).toBeTruthy();
+    expect((await testApp.app.ctx.event.current()).resultsPublishedAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+import { CalendarClock, Trophy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { PublicEvent, Results } from '#shared/schemas/event';
+import { EmptyState } from '#client/components/empty-state';
+import { PageLayout } from '#client/components/layout/page-layout';
+import { LoadFailureState } from '#client/components/load-failure-state';
+import { buttonVariants } from '#client/components/ui/button-variants';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { useDocumentTitle } from '#client/lib/use-document-title';
+import { useLanguage } from '#client/lib/use-language';
+import { useEvent } from '#client/features/event';
+import { formatEventDate } from '#shared/format-event-date';
+import { useResults } from './api/results-query';
+import { CategoryResults } from './category-results';
+
+/** /results: when they will be announced, then the winners of every category and the ranking. */
+export function ResultsPage() {
+  const { t } = useTranslation('results');
+  const { t: tc } = useTranslation('common');
+  useDocumentTitle(t('title'));
+  const results = useResults();
+  const event = useEvent();
+  const language = useLanguage();
+  const published = results.data?.published === true ? results.data : null;
+
+  return (
+    <PageLayout>
+      <section className="relative overflow-hidden bg-ink-950 text-white">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_20rem_at_85%_-10%,rgb(226_184_79/0.28),transparent_60%)]"
+        />
+        <div className="relative mx-auto max-w-4xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 sm:pb-20">
+          <p className="inline-flex items-center gap-2 text-xs font-semibold tracking-[0.2em] text-gold-300 uppercase">
+            <Trophy className="size-4" aria-hidden="true" />
+            {tc('brandTagline')}
+          </p>
+          <h1 className="mt-2 font-display text-3xl leading-tight font-semibold sm:text-5xl">
+            {t('title')}
+          </h1>
+          {published && event.data ? (
+            <p className="mt-3 max-w-xl text-base text-white/80 sm:text-lg">
+              {t('publishedOn', {
+                date: formatEventDate(published.publishedAt, event.data.timezone, language),
+              })}
+            </p>
+          ) : null}
+        </div>
+      </section>
+      <div className="relative mx-auto -mt-8 flex max-w-4xl flex-col gap-6 px-4 pb-12 sm:-mt-10 sm:px-6">
+        <ResultsBody
+          results={results.data}
+          event={event.data}
+          failed={results.isError || event.isError}
+          error={results.error ?? event.error}
+          onRetry={() => {
+            void results.refetch();
+            void event.refetch();
+          }}
+        />
+      </div>
+    </PageLayout>
+  );
+}
+
+interface ResultsBodyProps {
+  results: Results | undefined;
+  event: PublicEvent | undefined;
+  failed: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+function ResultsBody({ results, event, failed, error, onRetry }: ResultsBodyProps) {
+  const { t } = useTranslation('results');
+  if (failed) {
+    return (
+      <div className="rounded-[var(--radius-card)] bg-card">
+        <LoadFailureState
+          error={error}
+          missing={{ title: t('title'), text: '', href: '/categories', linkLabel: t('browse') }}
+          onRetry={onRetry}
+        />
+      </div>
+    );
+  }
+  // Before publication the announcement needs the close date: wait for both, not show "soon" first.
+  if (!results || (!results.published && !event)) {
+    return (
+      <div role="status" aria-label={t('loading')} className="flex flex-col gap-6">
+        <Skeleton className="h-72 w-full rounded-[var(--radius-card)]" />
+        <Skeleton className="h-72 w-full rounded-[var(--radius-card)]" />
+      </div>
+    );
+  }
+  if (!results.published) return <Announcement event={event} />;
+  if (results.categories.length === 0) {
+    return (
+      <div className="rounded-[var(--radius-card)] bg-card">
+        <EmptyState icon={Trophy} title={t('noCategories')} />
+      </div>
+    );
+  }
+  return (
+    <>
+      {results.categories.map((category, index) => (
+        <CategoryResults key={category.categoryId} category={category} eager={index === 0} />
+      ))}
+    </>
+  );
+}
+
+/** Before publication: when the results come, in the event's clock and the reader's language. */
+function Announcement({ event }: { event: PublicEvent | undefined }) {
+  const { t } = useTranslation('results');
+  const language = useLanguage();
+  const closesAt = event?.votingClosesAt ?? null;
+  const text =
+    event && closesAt
+      ? t('announcedOn', { date: formatEventDate(closesAt, event.timezone, language) })
+      : t('announcedSoon');
+  return (
+    <div className="rounded-[var(--radius-card)] border border-border bg-card shadow-sm">
+      <EmptyState
+        icon={CalendarClock}
+        title={t('pendingTitle')}
+        text={text}
+        action={
+          event?.status === 'closed' ? null : (
+            <Link href="/categories" className={buttonVariants({ variant: 'default' })}>
+              {t('browse')}
+            </Link>
+          )
+        }
+      />
+    </div>
+  );
+}
