@@ -12,7 +12,6 @@ import { CategoryCardSkeleton } from './category-card-skeleton';
 
 const SKELETON_COUNT = 6;
 
-
 export function CategoriesPage() {
   const { t } = useTranslation('catalog');
   const { t: tc } = useTranslation('common');

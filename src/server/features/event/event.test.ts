@@ -196,10 +196,10 @@ describeEachDatabase('the event', (kind) => {
         expect(card.body.message).toBe(message);
       }
       const stored = await t.database.db
-      .select()
-      .from(paymentVotes)
-      .where(eq(paymentVotes.nominationId, nominee.nominations[0]!.id));
-    expect(stored).toEqual([]);
+        .select()
+        .from(paymentVotes)
+        .where(eq(paymentVotes.nominationId, nominee.nominations[0]!.id));
+      expect(stored).toEqual([]);
     },
   );
 
