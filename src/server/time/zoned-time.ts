@@ -1,38 +1,6 @@
+import { zoneOffsetMs } from '#shared/zone-clock.js';
+
 /** Calendar dates and times in an IANA zone, with no dependency beyond Intl. */
-
-// Building a formatter costs far more than using one, and an export formats two dates per row.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function computeOffsetMs(instant: number, timeZone: string): number {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
 
 // Offsets change only at a zone's transitions, and every transition since 1972 falls on a whole
 // minute: one Intl lookup per zone and minute serves every payment of that minute. It was most of
@@ -50,7 +18,7 @@ function offsetMs(instant: number, timeZone: string): number {
   }
   let offset = byMinute.get(minute);
   if (offset === undefined) {
-    offset = computeOffsetMs(minute * MINUTE, timeZone);
+    offset = zoneOffsetMs(minute * MINUTE, timeZone);
     if (byMinute.size >= CACHED_MINUTES_PER_ZONE) byMinute.clear();
     byMinute.set(minute, offset);
   }

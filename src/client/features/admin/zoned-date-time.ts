@@ -1,3 +1,5 @@
+import { wallClockAsUtc, wallClockAt, zoneOffsetMs, type WallClock } from '#shared/zone-clock';
+
 /**
  * The Event tab shows and takes the voting window as a date and a time on the event's own clock
  * (its IANA zone), whatever zone the organiser's computer is in; the server stores instants.
@@ -8,56 +10,6 @@ export interface ZonedDateTime {
   date: string;
   /** HH:MM (24 h), as a time input gives it. */
   time: string;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClockAt(instant: number, timeZone: string): WallClock {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value ?? NaN);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
-const asUtc = (c: WallClock) => Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
-
-/** How far the zone's clock is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  const whole = Math.floor(instant / 1000) * 1000;
-  return asUtc(wallClockAt(whole, timeZone)) - whole;
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -93,7 +45,7 @@ export function fromZoned({ date, time }: ZonedDateTime, timeZone: string): stri
     minute: Number(t[2]),
     second: 0,
   };
-  const local = asUtc(wall);
+  const local = wallClockAsUtc(wall);
   const check = new Date(local);
   if (
     wall.hour > 23 ||
@@ -105,9 +57,9 @@ export function fromZoned({ date, time }: ZonedDateTime, timeZone: string): stri
     return null;
   }
   // Offsets a day either side cover any single transition around this wall-clock time.
-  const before = local - offsetAt(local - DAY_MS, timeZone);
-  const after = local - offsetAt(local + DAY_MS, timeZone);
-  const reads = (instant: number) => asUtc(wallClockAt(instant, timeZone)) === local;
+  const before = local - zoneOffsetMs(local - DAY_MS, timeZone);
+  const after = local - zoneOffsetMs(local + DAY_MS, timeZone);
+  const reads = (instant: number) => wallClockAsUtc(wallClockAt(instant, timeZone)) === local;
   const matches = [before, after].filter(reads);
   const instant = matches.length ? Math.min(...matches) : before;
   return new Date(instant).toISOString();
