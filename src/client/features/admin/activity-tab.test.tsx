@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint';
 import { createAuditEntries } from '#test/factories/audit-factory';
 import { signedInUser } from '#test/factories/user-factory';
 import { call } from '#test/support/call-app';
 import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
+import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
 import { renderScreen } from '#test/support/render-screen';
 import { createTestApp, type TestApp } from '#test/support/test-app';
 import { AdminPage } from './admin-page';
@@ -51,11 +51,10 @@ afterAll(() => testApp.close());
 let network: FetchToApp;
 beforeEach(() => {
   network = routeFetchToApp(testApp.app);
-  network.cookie = adminCookie;
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+  signInBrowser(network, adminCookie);
 });
 afterEach(() => {
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  signOutBrowser();
   vi.restoreAllMocks();
 });
 

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Route, Switch } from 'wouter';
-import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint';
 import { call } from '#test/support/call-app';
 import { createNominee } from '#test/factories/catalog-factory';
 import { signedInUser } from '#test/factories/user-factory';
 import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
+import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
 import { renderScreen } from '#test/support/render-screen';
 import { createTestApp, type TestApp } from '#test/support/test-app';
 import { ArtistEditorPage } from './artist-editor-page';
@@ -21,13 +21,9 @@ afterAll(() => testApp.close());
 let network: FetchToApp;
 beforeEach(() => {
   network = routeFetchToApp(testApp.app);
-  network.cookie = adminCookie;
-  // The page asks who is signed in only when the server's hint cookie is there.
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+  signInBrowser(network, adminCookie);
 });
-afterEach(() => {
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-});
+afterEach(signOutBrowser);
 
 /** The editor as routes.tsx mounts it, plus a stand-in dashboard to see where leaving lands. */
 async function openEditor(language: 'en' | 'fr' = 'en') {

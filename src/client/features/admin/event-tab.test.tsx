@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint';
 import { resetEvent, setEvent } from '#test/factories/event-factory';
 import { signedInUser } from '#test/factories/user-factory';
 import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
+import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
 import { renderScreen } from '#test/support/render-screen';
 import { createTestApp, type TestApp } from '#test/support/test-app';
 import { AdminPage } from './admin-page';
@@ -22,12 +22,9 @@ beforeEach(async () => {
   await setEvent(testApp.app.ctx.db, { timezone: 'Europe/Paris' });
   testApp.app.ctx.events.emit('event-changed');
   network = routeFetchToApp(testApp.app);
-  network.cookie = adminCookie;
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+  signInBrowser(network, adminCookie);
 });
-afterEach(() => {
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-});
+afterEach(signOutBrowser);
 
 async function openEventTab(language: 'en' | 'fr' = 'en') {
   const rendered = await renderScreen(<AdminPage />, { path: '/admin?tab=event', language });

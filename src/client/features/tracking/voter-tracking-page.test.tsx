@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint';
 import { createNominee } from '#test/factories/catalog-factory';
 import {
   createCompletedPayment,
@@ -9,6 +8,7 @@ import {
 } from '#test/factories/payment-factory';
 import { signedInUser } from '#test/factories/user-factory';
 import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
+import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
 import { renderScreen } from '#test/support/render-screen';
 import { createTestApp, type TestApp } from '#test/support/test-app';
 import { VoterTrackingPage } from './voter-tracking-page';
@@ -48,12 +48,9 @@ afterAll(() => testApp.close());
 let network: FetchToApp;
 beforeEach(() => {
   network = routeFetchToApp(testApp.app);
-  network.cookie = adminCookie;
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+  signInBrowser(network, adminCookie);
 });
-afterEach(() => {
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-});
+afterEach(signOutBrowser);
 
 /** The e-mails in the payments table, top to bottom (the phone cards repeat them below it). */
 function shownEmails(): string[] {
