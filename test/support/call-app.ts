@@ -7,6 +7,8 @@ export interface AppRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
   url: string;
   body?: unknown;
+  /** Sent as JSON whatever it is, a string included (a raw string body would not be JSON). */
+  json?: unknown;
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
   remoteAddress?: string;
@@ -28,9 +30,13 @@ export async function call<T = Record<string, unknown>>(
   app: FastifyInstance,
   request: AppRequest,
 ): Promise<Answer<T>> {
-  const { body, method = 'GET', ...rest } = request;
+  const { body, json, method = 'GET', ...rest } = request;
   const options: InjectOptions = { method, ...rest };
   if (body !== undefined) options.payload = body as InjectOptions['payload'];
+  if (json !== undefined) {
+    options.payload = JSON.stringify(json);
+    options.headers = { ...rest.headers, 'content-type': 'application/json' };
+  }
   const res = await app.inject(options);
   return {
     status: res.statusCode,

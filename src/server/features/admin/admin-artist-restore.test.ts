@@ -19,19 +19,8 @@ describeEachDatabase('admin artist delete and Undo', (kind) => {
   const admin = <T = Record<string, unknown>>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    body?: unknown,
-  ) =>
-    call<T>(t.app, {
-      method,
-      url,
-      headers,
-      ...(body === undefined
-        ? {}
-        : {
-            body: JSON.stringify(body),
-            headers: { ...headers, 'content-type': 'application/json' },
-          }),
-    });
+    json?: unknown,
+  ) => call<T>(t.app, { method, url, headers, json });
   const json = async (url: string): Promise<unknown> => (await admin('GET', url)).body;
 
   beforeAll(async () => {

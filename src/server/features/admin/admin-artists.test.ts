@@ -23,19 +23,8 @@ describeEachDatabase('admin artists', (kind) => {
   const admin = <T = Record<string, unknown>>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    body?: unknown,
-  ) =>
-    call<T>(t.app, {
-      method,
-      url,
-      headers,
-      ...(body === undefined
-        ? {}
-        : {
-            body: JSON.stringify(body),
-            headers: { ...headers, 'content-type': 'application/json' },
-          }),
-    });
+    json?: unknown,
+  ) => call<T>(t.app, { method, url, headers, json });
 
   beforeAll(async () => {
     t = await createTestApp(kind);

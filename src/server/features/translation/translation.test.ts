@@ -21,18 +21,8 @@ describeEachDatabase('machine translation of French fields', (kind) => {
   let fake: FakeLibreTranslate;
   let t: TestApp;
   let headers: Record<string, string>;
-  const admin = (method: 'POST' | 'PUT', url: string, body: unknown) =>
-    call<{ id: string } & Record<string, unknown>>(t.app, {
-      method,
-      url,
-      headers,
-      ...(body === undefined
-        ? {}
-        : {
-            body: JSON.stringify(body),
-            headers: { ...headers, 'content-type': 'application/json' },
-          }),
-    });
+  const admin = (method: 'POST' | 'PUT', url: string, json: unknown) =>
+    call<{ id: string } & Record<string, unknown>>(t.app, { method, url, headers, json });
   const idle = () => t.app.ctx.translation.idle();
 
   beforeAll(async () => {
