@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { createTourData, text, tourEveryScreen, type Language, type Stop } from './screen-tour.js';
+import {
+  createTourData,
+  settle,
+  text,
+  tourEveryScreen,
+  type Language,
+  type Stop,
+} from './screen-tour.js';
 
 /*
  * axe-core on every screen and dialog, in English and French: no serious or critical violation.
@@ -25,6 +32,8 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
       const widths = stop.phoneOnly || stop.dialog ? [390] : [390, 1280];
       for (const width of widths) {
         await page.setViewportSize({ width, height: width < 1024 ? 844 : 800 });
+        // Contrast is judged on what stays on screen, not mid-transition after the resize.
+        await settle(page);
         const results = await new AxeBuilder({ page }).analyze();
         for (const violation of results.violations) {
           if (!BLOCKING.has(violation.impact ?? '')) continue;

@@ -1,6 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { createTourData, tourEveryScreen, type Language, type Stop } from './screen-tour.js';
+import {
+  createTourData,
+  settle,
+  tourEveryScreen,
+  type Language,
+  type Stop,
+} from './screen-tour.js';
 
 /*
  * Every screen and dialog at 320, 360, 390 and 1280 px wide, in English and French: nothing may
@@ -116,21 +121,6 @@ async function openingFrameProblem(): Promise<string | null> {
     ? `the dialog opens from off the screen (${Math.round(box.left)} to ${Math.round(box.right)} px)`
     : null;
 }
-
-/**
- * Running animations finished, then two frames: the layout measured is the one a person looks at
- * once things stop moving. Infinite ones (spinners) are left running.
- */
-const settle = (page: Page) =>
-  page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.allSettled(finite.map((animation) => animation.finished));
-    await new Promise<void>((resolve) =>
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-    );
-  });
 
 for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
   test(`every screen and dialog fits from 320 to 1280 px (${language})`, async ({

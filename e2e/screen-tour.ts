@@ -264,3 +264,18 @@ export async function tourEveryScreen(
   await page.getByRole('button', { name: t('tracking:filters.show') }).click();
   await stop({ name: 'voter tracking, filters shown', phoneOnly: true });
 }
+
+/**
+ * Running animations finished, then two frames: the layout measured is the one a person looks at
+ * once things stop moving. Infinite ones (spinners) are left running.
+ */
+export const settle = (page: Page) =>
+  page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.allSettled(finite.map((animation) => animation.finished));
+    await new Promise<void>((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+    );
+  });

@@ -49,7 +49,8 @@ export function AdminPage() {
             navigate(value === 'artists' ? '/admin' : `/admin?tab=${value}`, { replace: true })
           }
         >
-          <TabsList className="flex w-full max-sm:h-auto sm:inline-flex sm:w-auto">
+          {/* Five tabs do not fit one row of a phone: there they sit in a grid of three columns. */}
+          <TabsList className="grid w-full grid-cols-3 max-sm:h-auto sm:inline-flex sm:w-auto">
             <TabsTrigger value="artists" className={TRIGGER_CLASS}>
               <Mic2 className="size-4 max-sm:hidden" aria-hidden="true" />
               {t('tabs.artists')}
