@@ -97,6 +97,7 @@ test('edges people must see reach 3:1: field borders, and the focus ring on ligh
   // A field's border at rest, then its focus ring.
   expect((await edgesOf(email)).border).toBeGreaterThanOrEqual(3);
   await email.focus();
+  await settle(page);
   const field = await edgesOf(email);
   expect(field.outline).toBe('solid');
   expect(field.ringOnSurface).toBeGreaterThanOrEqual(3);
@@ -107,6 +108,8 @@ test('edges people must see reach 3:1: field borders, and the focus ring on ligh
     await page.keyboard.press('Tab');
   }
   await expect(search).toBeFocused();
+  // The ring's colour fades in (transition-colors): measured once it has arrived.
+  await settle(page);
   const button = await edgesOf(search);
   expect(button.outline).toBe('solid');
   expect(button.ringOnSurface).toBeGreaterThanOrEqual(3);
