@@ -362,6 +362,8 @@ test.describe('admin back office', () => {
     db,
     allowConsole,
   }) => {
+    // Four redirects through sign-in and back, each loading the admin chunk: over a minute when busy.
+    test.slow();
     await page.goto('/admin/artists/new');
     const denied = toast(page, 'Admin access required. Redirecting...');
     await expect(denied).toBeVisible();
