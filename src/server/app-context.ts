@@ -6,6 +6,8 @@ import type { AuthServices } from './features/auth/auth-services.js';
 import type { RouteAccessEntry } from './features/auth/route-access-entry.js';
 import type { CatalogCache } from './features/catalog/catalog-cache.js';
 import type { EventCache } from './features/event/event-cache.js';
+import type { LiveHub } from './features/live/live-hub.js';
+import type { TallyBoard } from './events/tally-board.js';
 import type { ImageProxy } from './features/media/image-proxy.js';
 import type { FrenchTranslation } from './features/translation/french-translation.js';
 import type { PaymentProviders } from './payments/payment-providers.js';
@@ -29,9 +31,13 @@ export interface AppContext {
   providers: PaymentProviders;
   settlement: SettlementQueue;
   hashPhone: PhoneHasher;
+  /** The newest vote counts heard of, for the catalogue and the live streams. */
+  tallies: TallyBoard;
   catalog: CatalogCache;
   /** The event's window and visibility, by the database's clock. */
   event: EventCache;
+  /** The live streams (Server-Sent Events) of this instance. */
+  live: LiveHub;
   translation: FrenchTranslation;
   auth: AuthServices;
   images: ImageProxy;

@@ -12,9 +12,11 @@ import { connectRedisFanout } from './events/redis-fanout.js';
 import adminRoutes from './features/admin/routes.js';
 import analyticsRoutes from './features/analytics/routes.js';
 import auditRoutes from './features/audit/routes.js';
+import liveRoutes from './features/live/routes.js';
 import authRoutes from './features/auth/routes.js';
 import { registerAuth } from './features/auth/register-auth.js';
 import eventRoutes from './features/event/routes.js';
+import financeRoutes from './features/finance/routes.js';
 import catalogRoutes from './features/catalog/routes.js';
 import { catalogPageMeta } from './features/catalog/page-meta.js';
 import { sessionPurgeJob } from './features/auth/session-purge.js';
@@ -23,6 +25,7 @@ import checkoutRoutes from './features/checkout/routes.js';
 import healthRoutes from './features/health/routes.js';
 import mediaRoutes from './features/media/routes.js';
 import receiptsRoutes from './features/receipts/routes.js';
+import booksRoutes from './features/books/routes.js';
 import trackingRoutes from './features/tracking/routes.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerApiNotFound, registerErrorHandling } from './http/error-handler.js';
@@ -35,6 +38,7 @@ import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestLanguage, tooManyRequests } from './http/voter-text.js';
 import { registerSpa } from './http/spa.js';
 import { schedulePeriodicJob } from './jobs/periodic-job.js';
+import { integrityJob } from './payments/integrity-job.js';
 import { reconcileJob } from './payments/reconcile.js';
 
 export interface BuildAppOptions {
@@ -79,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const { redis } = ctx;
   app.decorate('ctx', ctx);
+  // Open streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => ctx.live.close());
   app.addHook('onClose', async () => {
     // No more simulated callbacks, then let every outcome already handed in reach the database.
     ctx.providers.close();
@@ -138,7 +144,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes);
       await api.register(analyticsRoutes);
       await api.register(trackingRoutes);
+      await api.register(booksRoutes);
+      await api.register(financeRoutes);
       await api.register(auditRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );
@@ -149,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!spa) registerApiNotFound(app);
 
   // Background work lives as long as the app: each job stops (and is waited for) on close.
-  for (const job of [reconcileJob(ctx), sessionPurgeJob(ctx)]) schedulePeriodicJob(app, job);
+  for (const job of [reconcileJob(ctx), sessionPurgeJob(ctx), integrityJob(ctx)]) {
+    schedulePeriodicJob(app, job);
+  }
   return app;
 }

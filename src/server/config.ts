@@ -14,6 +14,10 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const optionalUrl = optionalString.pipe(z.url().optional());
+/** Hundredths of a percent (290 = 2.9 %): a rate kept in integers, like the money it applies to. */
+const basisPoints = z.coerce.number().int().min(0).max(10_000);
+/** A fixed part of a fee, in the currency's minor units. */
+const feeFixed = z.coerce.number().int().min(0).max(1_000_000);
 
 /** Ranges that Fastify's proxy-addr knows by name. */
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -75,6 +79,7 @@ const envSchema = z
       .positive()
       .default(24 * 7),
     SESSION_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+    INTEGRITY_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(900),
     ADMIN_EMAILS: optionalString,
     OIDC_ISSUER_URL: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
@@ -89,6 +94,10 @@ const envSchema = z
     CAMPAY_PASSWORD: optionalString,
     CAMPAY_WEBHOOK_KEY: optionalString,
     CAMPAY_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+    STRIPE_FEE_ESTIMATE_BASIS_POINTS: basisPoints.default(290),
+    STRIPE_FEE_ESTIMATE_FIXED: feeFixed.default(30),
+    CAMPAY_FEE_ESTIMATE_BASIS_POINTS: basisPoints.default(200),
+    CAMPAY_FEE_ESTIMATE_FIXED: feeFixed.default(0),
     SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(6000),
     PAYMENTS_SANDBOX: bool.optional(),
     PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(4000),
@@ -98,6 +107,7 @@ const envSchema = z
     RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(10),
     PAYMENT_EXPIRY_HOURS: z.coerce.number().positive().default(24),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+    RECONCILE_LOOKBACK_DAYS: z.coerce.number().min(0).default(7),
     TRANSLATE_PROVIDER: z.enum(['none', 'deepl', 'libretranslate']).default('none'),
     DEEPL_API_KEY: optionalString,
     DEEPL_SERVER_URL: optionalUrl,
@@ -106,6 +116,8 @@ const envSchema = z
     TRANSLATE_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
     REDIS_URL: optionalString,
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+    LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+    LIVE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15000),
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, key: string, message: string) => {
@@ -218,6 +230,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionTtlHours: env.SESSION_TTL_HOURS,
     /** How often expired sessions are deleted; 0 turns the sweep off (tests, or a cron elsewhere). */
     sessionPurgeIntervalSeconds: env.SESSION_PURGE_INTERVAL_SECONDS,
+    integrityCheckIntervalSeconds: env.INTEGRITY_CHECK_INTERVAL_SECONDS,
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')
       .map((e) => e.trim().toLowerCase())
@@ -267,7 +280,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       promptsPerPhonePerHour: env.RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR,
     },
     paymentExpiryHours: env.PAYMENT_EXPIRY_HOURS,
+    /**
+     * What a provider keeps of a payment, for the finance report when the provider did not say:
+     * Stripe's in USD cents, Campay's in XAF (the sandbox's payments use the provider's they stand in for).
+     */
+    feeEstimates: {
+      stripe: {
+        basisPoints: env.STRIPE_FEE_ESTIMATE_BASIS_POINTS,
+        fixed: env.STRIPE_FEE_ESTIMATE_FIXED,
+      },
+      campay: {
+        basisPoints: env.CAMPAY_FEE_ESTIMATE_BASIS_POINTS,
+        fixed: env.CAMPAY_FEE_ESTIMATE_FIXED,
+      },
+    },
     reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
+    /**
+     * For how long after we gave up on a payment (expired it, or found no provider transaction
+     * for it) the reconciler keeps asking the provider, so a late success still counts.
+     */
+    reconcileLookbackDays: env.RECONCILE_LOOKBACK_DAYS,
     translate: {
       provider: env.TRANSLATE_PROVIDER,
       deeplApiKey: env.DEEPL_API_KEY,
@@ -280,6 +312,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     /** How long another instance's catalogue changes may take to show here without Redis fan-out. */
     catalogCacheMs: env.CATALOG_CACHE_MS,
+    live: {
+      /**
+       * Live streams one client address may hold. Voters on a mobile network often share one
+       * address (carrier NAT), so this is generous; a refused page falls back to polling.
+       */
+      streamsPerAddress: env.LIVE_STREAMS_PER_ADDRESS,
+      /** An idle stream gets a comment line this often, so proxies and phones keep it open. */
+      heartbeatMs: env.LIVE_HEARTBEAT_MS,
+    },
     warnings,
   };
 }

@@ -6,6 +6,8 @@ import { AppEvents } from './events/app-events.js';
 import { createAuthServices } from './features/auth/auth-services.js';
 import { CatalogCache } from './features/catalog/catalog-cache.js';
 import { EventCache } from './features/event/event-cache.js';
+import { LiveHub } from './features/live/live-hub.js';
+import { TallyBoard } from './events/tally-board.js';
 import type { ImageFetchPolicy } from './features/media/image-fetcher.js';
 import { ImageProxy } from './features/media/image-proxy.js';
 import { createTranslator } from './features/translation/create-translator.js';
@@ -33,6 +35,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const { config, database, log } = options;
   const { db } = database;
   const events = new AppEvents();
+  const tallies = new TallyBoard(events);
   const settlement = new SettlementQueue({ db, events });
   // The sandbox's simulated callback goes through the same refresh as a real one; the context it
   // refreshes with is the one built just below, complete by the time any payment is due.
@@ -40,6 +43,8 @@ export function createAppContext(options: AppContextOptions): AppContext {
     log,
     onSandboxDue: (paymentId) => refreshPayment(ctx, paymentId, 'callback', { force: true }),
   });
+  const catalog = new CatalogCache(db, events, config.catalogCacheMs, tallies);
+  const event = new EventCache(db, events, config.catalogCacheMs, config.eventTimezone);
   const ctx: AppContext = {
     config,
     database,
@@ -51,8 +56,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
     providers,
     settlement,
     hashPhone: createPhoneHasher(config),
-    catalog: new CatalogCache(db, events, config.catalogCacheMs),
-    event: new EventCache(db, events, config.catalogCacheMs, config.eventTimezone),
+    tallies,
+    catalog,
+    event,
+    live: new LiveHub({ events, tallies, event, catalog, log }, config.live),
     translation: new FrenchTranslation({
       db,
       events,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { artists, categories, nominations } from '#server/db/schema.js';
 
@@ -69,4 +70,14 @@ export async function createNominee(
     );
   }
   return { artist, nominations: created };
+}
+
+/** A nomination's maintained tally, for tests that watch it move. */
+export async function nominationVotes(db: Db, nominationId: string): Promise<number> {
+  const [row] = await db
+    .select({ votes: nominations.voteCount })
+    .from(nominations)
+    .where(eq(nominations.id, nominationId));
+  if (!row) throw new Error(`no nomination ${nominationId}`);
+  return row.votes;
 }

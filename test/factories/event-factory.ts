@@ -26,4 +26,14 @@ export async function resetEvent(db: Db): Promise<void> {
   });
 }
 
+/** The event's settings as they are now, and a function that puts them back. */
+export async function keepEvent(db: Db): Promise<() => Promise<void>> {
+  const [saved] = await db.select().from(event).where(eq(event.id, 1));
+  if (!saved) throw new Error('the event row is missing');
+  const { id: _id, ...settings } = saved;
+  return async () => {
+    await db.update(event).set(settings).where(eq(event.id, 1));
+  };
+}
+
 export const inDatabaseTime = (interval: string) => sql`now() + ${interval}::interval`;

@@ -1,5 +1,7 @@
 import type { Db } from '#server/db/client.js';
+import type { AppEvents } from '#server/events/app-events.js';
 import { paymentVotes, payments } from '#server/db/schema.js';
+import { revisePayment, type PaymentRevision } from '#server/payments/revise-payment.js';
 import { settle, type SettleOutcome } from '#server/payments/settle.js';
 import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
 
@@ -34,14 +36,23 @@ export async function createPendingPayment(
   return payment!;
 }
 
-/** A payment that went through settle() to `completed`, so tallies are exactly as in production. */
+/**
+ * A payment that went through settle() to `completed`, so tallies are exactly as in production.
+ * With the app's `events`, it is announced as a provider's report would be (live streams, caches).
+ */
 export async function createCompletedPayment(
   db: Db,
-  options: { provider?: Provider; votes: VoteLine[]; payment?: Partial<NewPayment>; at?: Date },
+  options: {
+    provider?: Provider;
+    votes: VoteLine[];
+    payment?: Partial<NewPayment>;
+    at?: Date;
+    events?: AppEvents;
+  },
 ) {
   const payment = await createPendingPayment(db, options);
   const result = await settle(
-    { db },
+    { db, events: options.events },
     payment.id,
     { status: 'completed', amount: payment.amount, currency: payment.currency },
     'seed',
@@ -53,4 +64,28 @@ export async function createCompletedPayment(
 /** What a provider later reports about a payment, applied through settle() as in production. */
 export async function settlePayment(db: Db, paymentId: string, outcome: SettleOutcome) {
   return settle({ db }, paymentId, outcome, 'seed');
+}
+
+/** A refund or dispute report applied through revisePayment(), as a provider's webhook would be. */
+export async function revisePaymentAs(db: Db, paymentId: string, revision: PaymentRevision) {
+  return revisePayment({ db }, paymentId, revision, 'webhook');
+}
+
+/**
+ * A payment whose provider reported another amount than ours: settle() puts it in needs_review,
+ * as in production, waiting for an admin.
+ */
+export async function createNeedsReviewPayment(
+  db: Db,
+  options: { provider?: Provider; votes: VoteLine[]; payment?: Partial<NewPayment>; at?: Date },
+) {
+  const payment = await createPendingPayment(db, options);
+  await settle(
+    { db },
+    payment.id,
+    { status: 'completed', amount: payment.amount + 1, currency: payment.currency },
+    'seed',
+    { at: options.at },
+  );
+  return payment;
 }

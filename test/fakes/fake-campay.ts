@@ -5,6 +5,8 @@ import { startHttpFakeServer, type HttpFakeServer } from './http-fake-server.js'
 
 export interface FakeCampayTransaction {
   reference: string;
+  /** Which API made it: a collection from a voter, or a withdrawal to a number. */
+  endpoint: 'collect' | 'withdraw';
   status: 'PENDING' | 'SUCCESSFUL' | 'FAILED';
   amount: number;
   currency: string;
@@ -13,12 +15,16 @@ export interface FakeCampayTransaction {
   operator_reference: string | null;
   external_reference: string | null;
   reason: string | null;
-  from: string;
+  /** The voter's number (a collection) or the recipient's (a withdrawal). */
+  phoneNumber: string;
   description: string;
+  /** Campay's charge, as its history reports it (fractional XAF). */
+  charge: number;
+  createdAt: Date;
 }
 
-/** Numbers the fake refuses with a given error code, to exercise every documented refusal. */
-export const CAMPAY_INSUFFICIENT_BALANCE_PHONE = '237650000301';
+/** What a voter's empty wallet looks like: the prompt is sent, then the transaction fails. */
+export const CAMPAY_LOW_BALANCE_REASON = 'Insufficient balance on the payer account';
 
 const operatorOf = (national: string): 'MTN' | 'ORANGE' | null =>
   /^6(?:7\d|5[0-4]|8[0-4])/.test(national)
@@ -28,12 +34,24 @@ const operatorOf = (national: string): 'MTN' | 'ORANGE' | null =>
       : null;
 
 /**
- * A local stand-in for Campay's collection API: POST /token/, POST /collect/,
- * GET /transaction/{reference}/, `Authorization: Token ...`, its ER1xx-ER3xx refusals, and the
- * callback it sends (GET or POST, `signature` an HS256 JWT made with the app's webhook key).
+ * A local stand-in for Campay's API: POST /token/, POST /collect/, POST /withdraw/,
+ * GET /transaction/{reference}/, POST /history/ (a date range), GET /balance/, with
+ * `Authorization: Token ...`, its documented refusals (ER101 number, ER102 carrier, ER201 amount
+ * on any request; ER301 only on a withdrawal above the app's balance for that carrier), and the
+ * callback it sends (GET or POST, every field a string, `endpoint` saying which API the
+ * transaction came from, `signature` an HS256 JWT made with the app's webhook key).
+ *
+ * As Campay does, it answers each path with or without its trailing slash, takes bodies as JSON
+ * or as a form, takes amounts as integers or numeric strings, and sends a transaction's amount as
+ * a numeric string. A voter's empty wallet or refusal is no refusal of the request: the prompt
+ * goes out and the transaction later turns FAILED with a reason (`fail()`).
  */
 export class FakeCampay {
   readonly transactions = new Map<string, FakeCampayTransaction>();
+  /** The app's balance per carrier: collections credit it (less the charge), withdrawals debit it. */
+  readonly balances = { MTN: 0, ORANGE: 0 };
+  /** Campay's charge on each transaction, as a share of its amount. */
+  chargeRate = 0.01;
   readonly requests: { method: string; path: string; authorization: string | undefined }[] = [];
   private readonly tokens = new Set<string>();
   private listener: HttpFakeServer | undefined;
@@ -43,6 +61,8 @@ export class FakeCampay {
   maxInFlight = 0;
   /** Answers are held this long (longer than the app's timeout simulates an unresponsive API). */
   delayMs = 0;
+  /** History amounts (amount, charge, debit, credit) as numeric strings, as some Campay answers have them. */
+  historyAmountsAsText = false;
   /** Largest accepted amount (Campay demo accounts cap it); larger is ER201. */
   maxAmount = 1_000_000;
   port = 0;
@@ -104,19 +124,24 @@ export class FakeCampay {
     return [...this.transactions.values()].find((t) => t.external_reference === externalReference);
   }
 
-  /** The voter approves the prompt. */
+  /** The voter approves the prompt (a collection), or the money reaches the number (a withdrawal). */
   complete(reference: string): FakeCampayTransaction {
     const tx = this.mustGet(reference);
+    if (tx.status !== 'PENDING') return tx;
     tx.status = 'SUCCESSFUL';
     tx.operator_reference = `MP${randomBytes(6).toString('hex').toUpperCase()}`;
+    if (tx.endpoint === 'collect') this.balances[tx.operator] += tx.amount - tx.charge;
     return tx;
   }
 
-  /** The voter declines or the operator refuses. */
+  /** The voter declines, their wallet is short (`CAMPAY_LOW_BALANCE_REASON`), or the operator refuses. */
   fail(reference: string, reason = 'Payment declined by the user'): FakeCampayTransaction {
     const tx = this.mustGet(reference);
+    if (tx.status !== 'PENDING') return tx;
     tx.status = 'FAILED';
     tx.reason = reason;
+    // A withdrawal that did not go through gives the app its money back.
+    if (tx.endpoint === 'withdraw') this.balances[tx.operator] += tx.amount + tx.charge;
     return tx;
   }
 
@@ -132,6 +157,8 @@ export class FakeCampay {
       key?: string;
       path?: string;
       claims?: Record<string, unknown>;
+      /** Replaces or adds callback fields (a forged `reference`); null leaves one out. */
+      fields?: Record<string, string | null>;
     } = {},
   ): Promise<{ method: 'GET' | 'POST'; url: string; payload?: Record<string, string> }> {
     const tx = this.mustGet(reference);
@@ -141,6 +168,7 @@ export class FakeCampay {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .sign(new TextEncoder().encode(options.key ?? this.webhookKey));
+    // Every value a string, amounts included, whether sent as a query or a body.
     const fields: Record<string, string> = {
       status: tx.status,
       reference: tx.reference,
@@ -149,9 +177,16 @@ export class FakeCampay {
       operator: tx.operator,
       code: tx.code,
       operator_reference: tx.operator_reference ?? '',
+      endpoint: tx.endpoint,
       external_reference: tx.external_reference ?? '',
-      signature,
+      external_user: '',
+      reason: tx.reason ?? '',
     };
+    for (const [name, value] of Object.entries(options.fields ?? {})) {
+      if (value === null) delete fields[name];
+      else fields[name] = value;
+    }
+    fields.signature = signature;
     const path = options.path ?? '/api/webhooks/campay';
     if ((options.method ?? 'POST') === 'GET') {
       return { method: 'GET', url: `${path}?${new URLSearchParams(fields).toString()}` };
@@ -200,13 +235,19 @@ export class FakeCampay {
       send(500, { message: 'Internal server error' });
       return;
     }
-    const body = jsonBody(Buffer.concat(chunks).toString('utf8'));
+    const body = requestBody(
+      Buffer.concat(chunks).toString('utf8'),
+      req.headers['content-type'] ?? '',
+    );
     if (!body) {
       send(400, { message: 'JSON parse error' });
       return;
     }
+    // With or without the trailing slash, as Campay answers both.
+    const path = url.pathname.replace(/\/+$/, '');
+    const method = req.method ?? 'GET';
 
-    if (req.method === 'POST' && url.pathname === '/api/token/') {
+    if (method === 'POST' && path === '/api/token') {
       if (body.username !== this.username || body.password !== this.password) {
         send(400, { non_field_errors: ['Unable to log in with provided credentials.'] });
         return;
@@ -223,34 +264,21 @@ export class FakeCampay {
       return;
     }
 
-    if (req.method === 'POST' && url.pathname === '/api/collect/') {
-      const from = String(body.from ?? '');
-      if (!/^237\d{9}$/.test(from)) {
-        send(400, { message: 'Invalid phone number', error_code: 'ER101' });
+    if (method === 'POST' && (path === '/api/collect' || path === '/api/withdraw')) {
+      const endpoint = path === '/api/collect' ? 'collect' : 'withdraw';
+      const phoneNumber = String((endpoint === 'collect' ? body.from : body.to) ?? '');
+      const refusal = this.refusal(endpoint, phoneNumber, body);
+      if (refusal) {
+        send(400, refusal);
         return;
       }
-      const operator = operatorOf(from.slice(3));
-      if (!operator) {
-        send(400, { message: 'Unsupported phone number operator', error_code: 'ER102' });
-        return;
-      }
+      const operator = operatorOf(phoneNumber.slice(3))!;
       const amount = Number(body.amount);
-      if (
-        !Number.isInteger(amount) ||
-        amount <= 0 ||
-        amount > this.maxAmount ||
-        body.currency !== 'XAF'
-      ) {
-        send(400, { message: 'Invalid amount', error_code: 'ER201' });
-        return;
-      }
-      if (from === CAMPAY_INSUFFICIENT_BALANCE_PHONE) {
-        send(400, { message: 'Insufficient balance', error_code: 'ER301' });
-        return;
-      }
+      const charge = Math.round(amount * this.chargeRate * 100) / 100;
       const reference = randomUUID();
       this.transactions.set(reference, {
         reference,
+        endpoint,
         status: 'PENDING',
         amount,
         currency: 'XAF',
@@ -260,26 +288,136 @@ export class FakeCampay {
         external_reference:
           typeof body.external_reference === 'string' ? body.external_reference : null,
         reason: null,
-        from,
+        phoneNumber,
         description: String(body.description ?? ''),
+        charge,
+        createdAt: new Date(),
       });
+      if (endpoint === 'withdraw') {
+        // Held from the balance at once, so two withdrawals cannot both spend it.
+        this.balances[operator] -= amount + charge;
+        send(200, { reference, status: 'PENDING' });
+        return;
+      }
       send(200, { reference, ussd_code: operator === 'MTN' ? '*126#' : '#150*50#', operator });
       return;
     }
 
-    const txMatch = /^\/api\/transaction\/([^/]+)\/$/.exec(url.pathname);
-    if (req.method === 'GET' && txMatch) {
+    const txMatch = /^\/api\/transaction\/([^/]+)$/.exec(path);
+    if (method === 'GET' && txMatch) {
       const tx = this.transactions.get(decodeURIComponent(txMatch[1]!));
       if (!tx) {
         send(404, { message: 'Transaction not found' });
         return;
       }
-      const { from: _from, description: _description, ...wire } = tx;
-      send(200, wire);
+      send(200, {
+        reference: tx.reference,
+        status: tx.status,
+        amount: String(tx.amount),
+        currency: tx.currency,
+        operator: tx.operator,
+        code: tx.code,
+        operator_reference: tx.operator_reference,
+        external_reference: tx.external_reference,
+        reason: tx.reason,
+      });
+      return;
+    }
+
+    if (method === 'POST' && path === '/api/history') {
+      const from = isoDay(body.start_date);
+      const to = isoDay(body.end_date);
+      if (!from || !to) {
+        send(400, { message: 'start_date and end_date are required as YYYY-MM-DD' });
+        return;
+      }
+      // Whole days, both ends included, newest first.
+      const data = [...this.transactions.values()]
+        .filter((tx) => {
+          const day = tx.createdAt.toISOString().slice(0, 10);
+          return day >= from && day <= to;
+        })
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .map((tx) => historyEntry(tx, this.historyAmountsAsText));
+      send(200, { data });
+      return;
+    }
+
+    if (method === 'GET' && path === '/api/balance') {
+      const xaf = (value: number) => Math.round(value * 100) / 100;
+      send(200, {
+        total_balance: xaf(this.balances.MTN + this.balances.ORANGE),
+        mtn_balance: xaf(this.balances.MTN),
+        orange_balance: xaf(this.balances.ORANGE),
+        currency: 'XAF',
+      });
       return;
     }
     send(404, { detail: 'Not found.' });
   }
+
+  /** Campay's documented refusals of a collect or withdraw request, checked in its order. */
+  private refusal(
+    endpoint: 'collect' | 'withdraw',
+    phoneNumber: string,
+    body: Record<string, unknown>,
+  ): { message: string; error_code: string } | null {
+    if (!/^237\d{9}$/.test(phoneNumber)) {
+      return { message: 'Invalid phone number', error_code: 'ER101' };
+    }
+    const operator = operatorOf(phoneNumber.slice(3));
+    if (!operator) return { message: 'Unsupported phone number operator', error_code: 'ER102' };
+    // An integer, or a string of one; no decimals.
+    const amount =
+      typeof body.amount === 'string' && body.amount.trim() ? Number(body.amount) : body.amount;
+    if (
+      typeof amount !== 'number' ||
+      !Number.isInteger(amount) ||
+      amount <= 0 ||
+      amount > this.maxAmount ||
+      (body.currency !== undefined && body.currency !== 'XAF')
+    ) {
+      return { message: 'Invalid amount', error_code: 'ER201' };
+    }
+    const charge = Math.round(amount * this.chargeRate * 100) / 100;
+    if (endpoint === 'withdraw' && amount + charge > this.balances[operator]) {
+      return { message: 'Insufficient balance', error_code: 'ER301' };
+    }
+    return null;
+  }
+}
+
+function historyEntry(tx: FakeCampayTransaction, amountsAsText: boolean) {
+  const collected = tx.endpoint === 'collect' && tx.status === 'SUCCESSFUL';
+  const withdrawn = tx.endpoint === 'withdraw' && tx.status !== 'FAILED';
+  const xaf = (value: number) => (amountsAsText ? value.toFixed(2) : value);
+  return {
+    datetime: tx.createdAt.toISOString(),
+    code: tx.code,
+    operator_tx_code: tx.operator_reference ?? '',
+    operator: tx.operator === 'MTN' ? 'MTN' : 'Orange',
+    phone_number: tx.phoneNumber,
+    description: tx.description,
+    external_user: '',
+    amount: xaf(tx.amount),
+    charge_amount: xaf(tx.charge),
+    debit: xaf(withdrawn ? tx.amount + tx.charge : 0),
+    credit: xaf(collected ? tx.amount - tx.charge : 0),
+    status: tx.status,
+    reference_uuid: tx.reference,
+  };
+}
+
+function isoDay(value: unknown): string | null {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+}
+
+/** A JSON body, or a form (some clients post the history range as one). */
+function requestBody(text: string, contentType: string): Record<string, unknown> | null {
+  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  return jsonBody(text);
 }
 
 function jsonBody(text: string): Record<string, unknown> | null {

@@ -17,11 +17,15 @@ export interface HttpFakeServer {
   reopen(): Promise<void>;
 }
 
-export async function startHttpFakeServer(handler?: http.RequestListener): Promise<HttpFakeServer> {
+export async function startHttpFakeServer(
+  handler?: http.RequestListener,
+  /** A fixed port, for a fake a separately started app must be told about (0: any free one). */
+  fixedPort = 0,
+): Promise<HttpFakeServer> {
   const server = http.createServer(handler);
   const listen = (port: number) =>
     new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen(0);
+  await listen(fixedPort);
   const { port } = server.address() as AddressInfo;
   return {
     server,

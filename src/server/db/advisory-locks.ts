@@ -13,4 +13,11 @@ export const ADVISORY_LOCKS = {
   reconcile: 7243010,
   /** Deleting expired sessions (transaction lock: other instances skip that tick). */
   sessionPurge: 7243011,
+  /**
+   * A refund being made at the provider, with the payment's id as the second key (the two-key
+   * form lives apart from the one-key locks above): one refund of a payment at a time.
+   */
+  refund: 7243012,
+  /** The scheduled check that the books balance: one instance runs it, the others skip that tick. */
+  integrity: 7243013,
 } as const;

@@ -96,6 +96,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // Without a listener, an idle connection dropped by the server (a PostgreSQL restart, a failover)
   // is an unhandled 'error' event that kills the process. The pool replaces the connection itself.
   pool.on('error', onIdleError);
+  // The pool listens only while a connection is idle. One lent out (a transaction, a session lock)
+  // whose socket is cut would emit 'error' with nobody listening, which also kills the process;
+  // its query fails on its own, so the event only needs a listener.
+  pool.on('connect', (client) => client.on('error', onIdleError));
   let probe: pg.Pool | undefined;
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const onConnection = async <T>(

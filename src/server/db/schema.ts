@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   json,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -108,6 +109,9 @@ export const artists = pgTable(
   (t) => [index('artists_name_idx').on(t.name), index('artists_is_featured_idx').on(t.isFeatured)],
 );
 
+/** See nominations.tally_seq. */
+export const nominationTallySeq = pgSequence('nomination_tally_seq');
+
 export const nominations = pgTable(
   'nominations',
   {
@@ -132,6 +136,12 @@ export const nominations = pgTable(
     machineTranslated: machineTranslated(),
     /** Tally of votes from completed payments; maintained only by settle(). */
     voteCount: integer('vote_count').notNull().default(0),
+    /**
+     * Drawn from nomination_tally_seq each time settle() changes vote_count, so a copy of the count
+     * held elsewhere (the catalogue snapshot, another instance) can tell a newer count from an
+     * older one whatever order the news arrives in.
+     */
+    tallySeq: bigint('tally_seq', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -162,7 +172,25 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** Last time a status poll asked the provider, so polling clients cannot hammer it. */
     providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
+    /**
+     * A card amount change under way at the provider: its token and until when it holds. While it
+     * holds, no other change starts, and a success reported for another amount waits instead of
+     * failing the payment (ADR 0047).
+     */
+    amountChangeId: uuid('amount_change_id'),
+    amountChangeUntil: timestamp('amount_change_until', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Minor units returned to the voter so far, as the provider last reported (only grows). */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** The card network dispute (chargeback) of this payment, and its state as Stripe last said. */
+    disputeId: varchar('dispute_id', { length: 255 }),
+    disputeStatus: varchar('dispute_status', { length: 30 }),
+    /**
+     * What the provider kept of this payment, in minor units of `currency`, as it reported it
+     * (Stripe's balance transaction fee, Campay's charge). Null until known: the finance report
+     * then estimates it from the configured rate and says so.
+     */
+    providerFee: integer('provider_fee'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -188,6 +216,11 @@ export const paymentVotes = pgTable(
       .notNull()
       .references(() => nominations.id),
     voteCount: integer('vote_count').notNull(),
+    /**
+     * How many of these votes are in the nomination's tally now: all of them once the payment
+     * completes, fewer after a refund, none while a dispute is open (docs/decisions/0048).
+     */
+    counted: integer('counted').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

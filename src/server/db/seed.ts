@@ -184,7 +184,9 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promi
       );
     } else if (fate < 0.95) {
       const reason =
-        provider === 'campay' ? 'ER301: insufficient balance' : 'Your card was declined.';
+        provider === 'campay'
+          ? 'The payment was declined on the phone.'
+          : 'Your card was declined.';
       await settle({ db }, payment!.id, { status: 'failed', reason }, 'seed', { at });
     }
     // The rest stay pending: attempted or abandoned, as real traffic leaves them.

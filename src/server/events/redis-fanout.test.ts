@@ -11,7 +11,10 @@ describe.skipIf(!available)('two instances sharing Redis', () => {
   let b: TestApp;
   beforeAll(async () => {
     const env = { REDIS_URL, RATE_LIMIT_LOOKUPS_PER_MINUTE: '2' };
-    [a, b] = await Promise.all([createTestApp('pglite', env), createTestApp('pglite', env)]);
+    // One after the other: an embedded database starting blocks the process, and a second app's
+    // plugins waiting meanwhile could outlast Fastify's plugin timeout on a busy machine.
+    a = await createTestApp('pglite', env);
+    b = await createTestApp('pglite', env);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

@@ -4,17 +4,22 @@ import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { closeRedisClient, REDIS_COMMAND_TIMEOUT_MS } from '#server/redis/redis-link.js';
 import { OutageLog } from '#server/redis/outage-log.js';
-import { FANNED_OUT_EVENTS, type AppEvents, type FannedOutEvent } from './app-events.js';
+import {
+  FANNED_OUT_ARGS,
+  FANNED_OUT_EVENTS,
+  type AppEvents,
+  type FannedOutEvent,
+} from './app-events.js';
 
 const CHANNEL = 'palmares:events';
 /** Start-up waits this long at most for the subscription; without Redis it goes on regardless. */
 const SUBSCRIBE_WAIT_MS = 1000;
 
 /**
- * With several instances behind a load balancer, a vote settled on one must drop the catalogue
- * snapshot on all of them, and an organiser's change to the event must reach every instance's
- * cached copy: the local events in FANNED_OUT_EVENTS are published on Redis, and events from the
- * other instances are re-emitted here (never re-published, so nothing loops).
+ * With several instances behind a load balancer, a vote settled on one must reach the catalogue
+ * and the live streams of all of them, and an organiser's change must reach every instance's
+ * cached copy: the local events in FANNED_OUT_EVENTS are published on Redis with their arguments,
+ * and events from the other instances are re-emitted here (never re-published, so nothing loops).
  *
  * Redis being down costs only freshness (each instance's snapshot still expires after
  * CATALOG_CACHE_MS): a publish then fails at once, and the subscription is renewed on reconnect.
@@ -42,10 +47,10 @@ export async function connectRedisFanout(
   subscriber.on('ready', () => outage.recovered());
   let relaying = false;
   const publishers = FANNED_OUT_EVENTS.map((name) => {
-    const publish = () => {
+    const publish = (...args: unknown[]) => {
       if (relaying) return;
       publisher
-        .publish(CHANNEL, JSON.stringify({ from: instance, name }))
+        .publish(CHANNEL, JSON.stringify({ from: instance, name, args }))
         .catch((err: unknown) => outage.failed(err));
     };
     events.on(name, publish);
@@ -56,7 +61,12 @@ export async function connectRedisFanout(
     if (!relayed || relayed.from === instance) return;
     relaying = true;
     try {
-      events.emit(relayed.name);
+      // The arguments were checked against the event's own schema in parseRelayed().
+      (events.emit as (name: FannedOutEvent, ...args: unknown[]) => boolean).call(
+        events,
+        relayed.name,
+        ...relayed.args,
+      );
     } finally {
       relaying = false;
     }
@@ -74,13 +84,21 @@ export async function connectRedisFanout(
   };
 }
 
-const relayedSchema = z.object({ from: z.string(), name: z.enum(FANNED_OUT_EVENTS) });
+const envelopeSchema = z.object({
+  from: z.string(),
+  name: z.enum(FANNED_OUT_EVENTS),
+  args: z.array(z.unknown()),
+});
 
 /** A message from another instance; anything else on the channel is ignored. */
-function parseRelayed(message: string): { from: string; name: FannedOutEvent } | null {
+function parseRelayed(
+  message: string,
+): { from: string; name: FannedOutEvent; args: readonly unknown[] } | null {
   try {
-    const parsed = relayedSchema.safeParse(JSON.parse(message));
-    return parsed.success ? parsed.data : null;
+    const envelope = envelopeSchema.safeParse(JSON.parse(message));
+    if (!envelope.success) return null;
+    const args = FANNED_OUT_ARGS[envelope.data.name].safeParse(envelope.data.args);
+    return args.success ? { ...envelope.data, args: args.data } : null;
   } catch {
     return null;
   }

@@ -1,27 +1,34 @@
 import type { FastifyReply, RouteShorthandOptions } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** One answer's bytes, plain and pre-compressed: compressed once per snapshot, not once per request. */
-export interface EncodedBody {
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-}
+/**
+ * One answer's bytes, compressed at most once per encoding and only when a client asks for it:
+ * most clients take brotli, so gzip is rarely made at all.
+ */
+export class EncodedBody {
+  private gzipped: Buffer | undefined;
+  private brotli: Buffer | undefined;
 
-type Encoding = keyof EncodedBody;
+  constructor(readonly identity: Buffer) {}
 
-export function encodeBody(value: unknown): EncodedBody {
-  const identity = Buffer.from(JSON.stringify(value));
-  return {
-    identity,
-    gzip: gzipSync(identity, { level: 6 }),
-    br: brotliCompressSync(identity, {
+  get gzip(): Buffer {
+    return (this.gzipped ??= gzipSync(this.identity, { level: 6 }));
+  }
+
+  get br(): Buffer {
+    return (this.brotli ??= brotliCompressSync(this.identity, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length,
       },
-    }),
-  };
+    }));
+  }
+}
+
+type Encoding = 'identity' | 'gzip' | 'br';
+
+export function encodeBody(value: unknown): EncodedBody {
+  return new EncodedBody(Buffer.from(JSON.stringify(value)));
 }
 
 function parseAcceptEncoding(acceptEncoding: string): Encoding {

@@ -302,7 +302,7 @@ describe('every refusal a voter route can answer is a sentence in the site langu
         status: 413,
       },
       {
-        name: 'a refused number (no balance)',
+        name: 'a number the provider refuses',
         method: 'POST',
         url: campay,
         body: mobile({ phoneNumber: '237690000004' }),

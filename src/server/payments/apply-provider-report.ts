@@ -10,6 +10,8 @@ export interface AppliedReport {
   /** The payment's status after the report; null when the payment is unknown or not this provider's. */
   status: PaymentStatus | null;
   changed: boolean;
+  /** A success held back while a card amount change is under way: the reporter should ask again. */
+  deferred?: true;
 }
 
 /**
@@ -32,11 +34,16 @@ export async function applyProviderReport(
         amount: report.amount,
         currency: report.currency,
         providerRef: report.providerRef,
+        ...(report.fee === undefined ? {} : { providerFee: report.fee }),
       },
       source,
       expectProvider: provider,
     });
-    return { status: result.status, changed: result.changed };
+    return {
+      status: result.status,
+      changed: result.changed,
+      ...(result.deferred ? { deferred: true as const } : {}),
+    };
   }
   if (report.state === 'failed') {
     const result = await ctx.settlement.settle({

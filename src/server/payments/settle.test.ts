@@ -59,16 +59,24 @@ describeEachDatabase('settle()', (kind) => {
     ]);
   });
 
-  it('fails a payment whose reported amount or currency differs, crediting nothing', async () => {
+  it('puts a payment whose reported amount or currency differs in review, crediting nothing', async () => {
     for (const outcome of [
       { status: 'completed', amount: 200, currency: 'XAF' },
       { status: 'completed', amount: 300, currency: 'USD' },
     ] as const) {
       const { payment, nominationId } = await pending(3);
       const result = await settle({ db: database.db }, payment.id, outcome, 'callback');
-      expect(result).toMatchObject({ changed: true, status: 'failed', receiptCode: null });
+      expect(result).toMatchObject({ changed: true, status: 'needs_review', receiptCode: null });
       const [row] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
       expect(row!.failureReason).toMatch(/^amount_mismatch/);
+      // A later report of the right amount does not credit it behind the reviewer's back.
+      const again = await settle(
+        { db: database.db },
+        payment.id,
+        { status: 'completed', amount: payment.amount, currency: payment.currency },
+        'poll',
+      );
+      expect(again).toMatchObject({ changed: false, status: 'needs_review' });
       expect(await voteCountOf(database, nominationId)).toBe(0);
     }
   });

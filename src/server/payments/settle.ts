@@ -2,14 +2,28 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { rowsOf } from '#server/db/rows.js';
-import type { AppEvents } from '#server/events/app-events.js';
+import type { AppEvents, CountedTally, SettledPayment } from '#server/events/app-events.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
+import { describeAmountMismatch } from './amount-mismatch.js';
 import { generateReceiptCode } from './receipt-code.js';
+import { COLLECT_UNMATCHED, isUnconfirmed } from './unconfirmed-outcome.js';
 
-/** What a provider (or our own expiry rule) says happened to a payment. */
+/**
+ * What a provider (or our own expiry rule) says happened to a payment. `needs_review`: we cannot
+ * tell whether the voter paid (a collect without a reference that the provider's history does
+ * not settle), so an admin decides.
+ */
 export type SettleOutcome =
-  | { status: 'completed'; amount: number; currency: string; providerRef?: string }
-  | { status: 'failed'; reason: string; providerRef?: string };
+  | {
+      status: 'completed';
+      amount: number;
+      currency: string;
+      providerRef?: string;
+      /** What the provider kept, in minor units, when it said so. */
+      providerFee?: number;
+    }
+  | { status: 'failed'; reason: string; providerRef?: string }
+  | { status: 'needs_review'; reason: string; providerRef?: string };
 
 export type SettleSource =
   | 'webhook'
@@ -27,6 +41,11 @@ export type SettleSource =
 export interface SettleResult {
   /** False when the payment was already settled (or unknown): the call changed nothing. */
   changed: boolean;
+  /**
+   * A success for an amount other than the recorded one, held back because a card amount change
+   * of that payment is under way (ADR 0047): ask again once it has landed.
+   */
+  deferred?: true;
   status: PaymentStatus | null;
   receiptCode: string | null;
 }
@@ -45,15 +64,20 @@ export interface SettleOptions {
    * so it costs no extra round trip on the webhook path.
    */
   expectProvider?: string;
+  /**
+   * An admin credits a payment held in `needs_review`: the one way out of review to `completed`.
+   * The outcome then carries the payment's own amount, which the admin accepts.
+   */
+  creditReview?: boolean;
+  /** Runs in the settlement's transaction when the payment moved (the audit row of an admin action). */
+  inTransaction?: (tx: Db) => Promise<void>;
 }
 
-/**
- * Settlements of payments for the same artist lock the same tally rows, in an order the
- * query plan picks. Should two ever deadlock, PostgreSQL aborts one whole transaction; running it
- * again is safe (nothing of it was kept) and beats failing a webhook or a poll.
- */
+/** Deadlock and serialisation failure: PostgreSQL aborted the whole transaction (retryAborted). */
 const RETRYABLE = new Set(['40P01', '40001']);
-const hourOf = (at: Date) =>
+const MAX_RETRIES = 5;
+/** The UTC hour `at` falls in, as the hourly tables key it. */
+export const hourOf = (at: Date) =>
   sql`date_trunc('hour', ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
 
 /**
@@ -65,9 +89,10 @@ const hourOf = (at: Date) =>
  * concurrently, in any order: the row lock plus the conditional update let exactly one call move
  * the payment, and the vote tallies change in that same transaction. A later call is a no-op.
  *
- * One exception to "exactly one transition": a payment we failed ourselves as `expired` may still
- * complete if the provider later reports success, because the voter's money was taken and their
- * votes must count.
+ * One exception to "exactly one transition": a payment settled on our own guess (expired, or a
+ * collect whose transaction we could not find; see unconfirmed-outcome.ts) may still complete if
+ * the provider later reports success, because the voter's money was taken and their votes must
+ * count.
  */
 export async function settle(
   deps: SettleDeps,
@@ -76,20 +101,41 @@ export async function settle(
   source: SettleSource,
   options: SettleOptions = {},
 ): Promise<SettleResult> {
+  // A receipt-code collision (about 1 in 2^59 per pair) aborts the transaction: retry with a new code.
+  return retryAborted(async () => {
+    // One writer for every settlement: a single payment is a batch of one.
+    const [result] = await settleBatch(
+      deps,
+      [
+        {
+          paymentId,
+          outcome,
+          source,
+          expectProvider: options.expectProvider,
+          creditReview: options.creditReview,
+        },
+      ],
+      { at: options.at, inTransaction: options.inTransaction },
+    );
+    return result!;
+  }, UNIQUE_VIOLATION);
+}
+
+/**
+ * Runs a transaction again when PostgreSQL aborted it for a deadlock or a serialisation failure
+ * (or `alsoOn`): nothing of it was kept, so running it again is safe, and beats failing a webhook
+ * or a poll. Tally rows are shared by every settlement and revision of an artist's payments, locked
+ * in whatever order the plan picks, so two can deadlock now and then.
+ */
+export async function retryAborted<T>(run: () => Promise<T>, alsoOn?: string): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      // One writer for every settlement: a single payment is a batch of one.
-      const [result] = await settleBatch(
-        deps,
-        [{ paymentId, outcome, source, expectProvider: options.expectProvider }],
-        { at: options.at },
-      );
-      return result!;
+      return await run();
     } catch (error) {
-      // A receipt-code collision (about 1 in 2^59 per pair) aborts the transaction: retry with a new code.
       const code = pgErrorCode(error);
-      if (attempt < 3 && (code === UNIQUE_VIOLATION || (code && RETRYABLE.has(code)))) continue;
-      throw error;
+      if (attempt >= MAX_RETRIES || !code || !(RETRYABLE.has(code) || code === alsoOn)) throw error;
+      // A random pause, so the two that deadlocked do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
     }
   }
 }
@@ -99,28 +145,58 @@ interface TransitionInput {
   amount: number;
   currency: string;
   failureReason: string | null;
+  /** A card amount change holds the payment: the provider may already have the new amount. */
+  amountChanging: boolean;
 }
 
 /**
- * Whether and where an outcome moves a payment: from `pending` only (or from our own `expired`
- * to `completed`), and never to `completed` for an amount or currency other than the stored one.
+ * Whether and where an outcome moves a payment: from `pending`, or from an outcome we guessed
+ * (isUnconfirmed) to what the provider now says: a success completes it, a success among several
+ * candidates puts an expired payment in review, a refusal fails one in review. Never to
+ * `completed` for an amount or currency other than the stored one.
  */
 function decideTransition(
   payment: TransitionInput,
   outcome: SettleOutcome,
-): { from: PaymentStatus; next: PaymentStatus; failureReason: string | null } | null {
+  creditReview = false,
+): { from: PaymentStatus; next: PaymentStatus; failureReason: string | null } | 'deferred' | null {
   const from = payment.status;
-  const lateSuccess = from === 'failed' && payment.failureReason === 'expired';
-  if (!(from === 'pending' || (outcome.status === 'completed' && lateSuccess))) return null;
-  if (outcome.status === 'failed') {
-    return { from, next: 'failed', failureReason: outcome.reason.slice(0, 500) };
+  if (creditReview) {
+    const accepted =
+      from === 'needs_review' &&
+      outcome.status === 'completed' &&
+      outcome.amount === payment.amount &&
+      outcome.currency.toUpperCase() === payment.currency;
+    return accepted ? { from, next: 'completed', failureReason: null } : null;
+  }
+  if (from !== 'pending') {
+    if (!isUnconfirmed(from, payment.failureReason)) return null;
+    // A failed payment stays failed on a refusal; one in review is not put there again for the
+    // same doubt (but is for a sharper one: several candidates, another amount).
+    if (outcome.status === 'failed' && from === 'failed') return null;
+    if (
+      outcome.status === 'needs_review' &&
+      from === 'needs_review' &&
+      outcome.reason.startsWith(`${COLLECT_UNMATCHED}:`)
+    )
+      return null;
+  }
+  if (outcome.status === 'failed' || outcome.status === 'needs_review') {
+    return { from, next: outcome.status, failureReason: outcome.reason.slice(0, 500) };
   }
   if (outcome.amount !== payment.amount || outcome.currency.toUpperCase() !== payment.currency) {
-    // Never credit votes for money we did not receive in full.
+    // Stripe may have taken the new amount of a change not yet recorded here: the payment waits
+    // for the change to land (or its lease to lapse) rather than fail with the voter's money taken.
+    if (from === 'pending' && payment.amountChanging) return 'deferred';
+    // Never credit votes for money we did not receive as asked, nor fail a payment whose money
+    // may have been taken: an admin looks at it (credit what the money covers, or refund).
     return {
       from,
-      next: 'failed',
-      failureReason: `amount_mismatch: expected ${payment.amount} ${payment.currency}, provider reported ${outcome.amount} ${outcome.currency}`,
+      next: 'needs_review',
+      failureReason: describeAmountMismatch({
+        expected: { amount: payment.amount, currency: payment.currency },
+        reported: { amount: outcome.amount, currency: outcome.currency },
+      }),
     };
   }
   return { from, next: 'completed', failureReason: null };
@@ -131,6 +207,7 @@ export interface SettleRequest {
   outcome: SettleOutcome;
   source: SettleSource;
   expectProvider?: string;
+  creditReview?: boolean | undefined;
 }
 
 /** A payment read under FOR UPDATE at the start of a settlement (raw SQL: a row lock in id order). */
@@ -142,6 +219,7 @@ interface LockedPaymentRow {
   currency: string;
   failure_reason: string | null;
   receipt_code: string | null;
+  amount_changing: boolean;
 }
 
 /**
@@ -159,16 +237,21 @@ interface LockedPaymentRow {
 export async function settleBatch(
   deps: SettleDeps,
   requests: readonly SettleRequest[],
-  options: { at?: Date } = {},
+  options: { at?: Date; inTransaction?: ((tx: Db) => Promise<void>) | undefined } = {},
 ): Promise<SettleResult[]> {
   const ids = requests.map((r) => r.paymentId);
   if (new Set(ids).size !== ids.length)
     throw new Error('settleBatch: payment ids must be distinct');
   const at = options.at ?? new Date();
-  const results = await deps.db.transaction(async (tx) => {
+  const outcome: {
+    results: SettleResult[];
+    payments?: SettledRow[];
+    tallies?: SettledRow[];
+  } = await deps.db.transaction(async (tx) => {
     const locked = rowsOf<LockedPaymentRow>(
       await tx.execute(sql`
-        SELECT id, status, provider, amount, currency, failure_reason, receipt_code FROM payments
+        SELECT id, status, provider, amount, currency, failure_reason, receipt_code,
+          COALESCE(amount_change_until > now(), false) AS amount_changing FROM payments
         WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[]) ORDER BY id FOR UPDATE`),
     );
     const byId = new Map(locked.map((p) => [p.id, p]));
@@ -179,6 +262,7 @@ export async function settleBatch(
       failure_reason: string | null;
       receipt_code: string | null;
       provider_ref: string | null;
+      provider_fee: number | null;
       source: SettleSource;
     }[] = [];
     const results: SettleResult[] = requests.map((request) => {
@@ -189,9 +273,17 @@ export async function settleBatch(
         return { changed: false, status, receiptCode: null };
       }
       const decision = decideTransition(
-        { ...payment, failureReason: payment.failure_reason },
+        {
+          ...payment,
+          failureReason: payment.failure_reason,
+          amountChanging: payment.amount_changing,
+        },
         request.outcome,
+        request.creditReview,
       );
+      if (decision === 'deferred') {
+        return { changed: false, status, receiptCode: null, deferred: true };
+      }
       if (!decision) return { changed: false, status, receiptCode: payment.receipt_code };
       const receiptCode = decision.next === 'completed' ? generateReceiptCode() : null;
       changes.push({
@@ -201,40 +293,58 @@ export async function settleBatch(
         failure_reason: decision.failureReason,
         receipt_code: receiptCode,
         provider_ref: request.outcome.providerRef ?? null,
+        provider_fee:
+          request.outcome.status === 'completed' ? (request.outcome.providerFee ?? null) : null,
         source: request.source,
       });
       return { changed: true, status: decision.next, receiptCode };
     });
-    if (!changes.length) return results;
+    if (!changes.length) return { results };
+    // The tallies these completions add to are locked in id order first, as revisePayment() does:
+    // a settlement and a refund touching the same nominations then queue instead of deadlocking.
+    // NO KEY, the UPDATE's own strength: a checkout inserting votes for these nominations passes.
+    const completing = changes.filter((c) => c.status === 'completed').map((c) => c.id);
+    if (completing.length) {
+      await tx.execute(sql`
+        SELECT id FROM nominations WHERE id IN (
+          SELECT nomination_id FROM payment_votes
+          WHERE payment_id = ANY(string_to_array(${completing.join(',')}, ',')::uuid[]))
+        ORDER BY id FOR NO KEY UPDATE`);
+    }
 
     const recordset = sql`jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS u(id uuid,
-      from_status text, status text, failure_reason text, receipt_code text, provider_ref text, source text)`;
+      from_status text, status text, failure_reason text, receipt_code text, provider_ref text,
+      provider_fee int, source text)`;
     // One statement: the conditional update, its event rows, and the tallies of the payments it
     // completed (from what it returned, so only payments that really moved are counted). Fewer
     // round trips while the shared tally rows are locked.
-    const moved = rowsOf<{ id: string }>(
+    const reported = rowsOf<SettledRow>(
       await tx.execute(sql`
         WITH u AS (SELECT * FROM ${recordset}),
         moved AS (
           UPDATE payments p SET status = u.status, failure_reason = u.failure_reason,
             receipt_code = u.receipt_code, provider_ref = COALESCE(u.provider_ref, p.provider_ref),
+            provider_fee = COALESCE(u.provider_fee, p.provider_fee),
             settled_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
           FROM u
           WHERE p.id = u.id AND p.status = u.from_status
             -- Lets the planner reach the rows through the primary key, not a scan of payments.
             AND p.id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
-          RETURNING p.id, p.status, p.provider, p.amount, p.total_votes),
+          RETURNING p.id, p.status, p.provider, p.amount, p.currency, p.total_votes),
         logged AS (
           INSERT INTO payment_events (payment_id, from_status, to_status, source, detail, created_at)
           SELECT u.id, u.from_status, u.status, u.source, u.failure_reason, ${at.toISOString()}::timestamptz
           FROM u JOIN moved ON moved.id = u.id),
-        pv AS (
-          SELECT nomination_id, SUM(vote_count)::int AS votes FROM payment_votes
+        credited AS (
+          UPDATE payment_votes SET counted = vote_count
           WHERE payment_id IN (SELECT id FROM moved WHERE status = 'completed')
-          GROUP BY nomination_id),
+          RETURNING nomination_id, vote_count),
+        pv AS (SELECT nomination_id, SUM(vote_count)::int AS votes FROM credited GROUP BY nomination_id),
         tallied AS (
-          UPDATE nominations n SET vote_count = n.vote_count + pv.votes
-          FROM pv WHERE n.id = pv.nomination_id),
+          UPDATE nominations n SET vote_count = n.vote_count + pv.votes,
+            tally_seq = nextval('nomination_tally_seq')
+          FROM pv WHERE n.id = pv.nomination_id
+          RETURNING n.id, n.vote_count, n.tally_seq),
         hourly AS (
           INSERT INTO nomination_hourly_votes (nomination_id, hour, votes)
           SELECT nomination_id, ${hourOf(at)}, votes FROM pv
@@ -248,22 +358,63 @@ export async function settleBatch(
             votes = provider_hourly_totals.votes + EXCLUDED.votes,
             revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
             payments = provider_hourly_totals.payments + EXCLUDED.payments)
-        SELECT id FROM moved`),
+        SELECT 'payment' AS kind, id, status, provider, amount, currency, total_votes AS votes,
+          NULL::bigint AS seq FROM moved
+        UNION ALL
+        SELECT 'tally', id, NULL, NULL, NULL, NULL, vote_count, tally_seq FROM tallied`),
     );
+    const payments = reported.filter((row) => row.kind === 'payment');
     // The rows are locked and were read in this transaction, so every change applies; if one
     // did not, the batch is abandoned (rolled back) rather than half-applied.
-    if (moved.length !== changes.length) throw new Error('settleBatch: a locked payment changed');
-    return results;
+    if (payments.length !== changes.length)
+      throw new Error('settleBatch: a locked payment changed');
+    await options.inTransaction?.(tx);
+    return { results, payments, tallies: reported.filter((row) => row.kind === 'tally') };
   });
-  let anyCompleted = false;
-  for (const [i, result] of results.entries()) {
-    if (!result.changed || !result.status || result.status === 'pending') continue;
-    deps.events?.emit('payment-settled', {
-      paymentId: requests[i]!.paymentId,
-      status: result.status,
-    });
-    anyCompleted ||= result.status === 'completed';
-  }
-  if (anyCompleted) deps.events?.emit('catalog-changed');
-  return results;
+  emitSettled(
+    deps,
+    (outcome.payments ?? []).flatMap((p) =>
+      p.status && p.status !== 'pending'
+        ? [
+            {
+              paymentId: p.id,
+              status: p.status,
+              provider: p.provider!,
+              amount: p.amount!,
+              currency: p.currency!,
+              votes: p.votes,
+            },
+          ]
+        : [],
+    ),
+    (outcome.tallies ?? []).map((t) => ({ id: t.id, voteCount: t.votes, seq: Number(t.seq) })),
+  );
+  return outcome.results;
+}
+
+/**
+ * Tells listeners (live streams, the catalogue, other instances) what a committed settlement or
+ * revision changed. Only once committed: a listener must never show a count the database could
+ * still undo.
+ */
+export function emitSettled(
+  deps: SettleDeps,
+  payments: readonly SettledPayment[],
+  tallies: readonly CountedTally[],
+): void {
+  for (const payment of payments) deps.events?.emit('payment-settled', payment);
+  if (tallies.length) deps.events?.emit('votes-counted', { tallies: [...tallies] });
+}
+
+/** What the settling statement reports: each payment it moved and each tally it wrote. */
+interface SettledRow {
+  kind: 'payment' | 'tally';
+  id: string;
+  status: PaymentStatus | null;
+  provider: string | null;
+  amount: number | null;
+  currency: string | null;
+  votes: number;
+  /** bigint: node-postgres hands it over as a string. */
+  seq: string | number | null;
 }

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'category.update',
   'category.delete',
   'payments.check-campay',
+  'payment.refund',
+  'payment.credit',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -178,8 +178,82 @@ export type CardPaymentResponse = z.infer<typeof cardPaymentResponseSchema>;
 /** PATCH /api/payment/{id}/email */
 export const paymentEmailRequestSchema = z.object({ voterEmail: emailSchema });
 
-export const paymentStatusSchema = z.enum(['pending', 'completed', 'failed']);
+/**
+ * The spec's three states, and what can happen to a payment after it: `refunded` (wholly or in
+ * part), `disputed` (a chargeback open, or lost), and `needs_review` (the provider reported
+ * something we cannot credit on our own, such as another amount: an admin decides).
+ */
+export const paymentStatusSchema = z.enum([
+  'pending',
+  'completed',
+  'failed',
+  'refunded',
+  'disputed',
+  'needs_review',
+]);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/**
+ * States of a payment whose votes were credited at some point: it has a receipt, and a refund or a
+ * dispute may take some or all of its votes back out (see counted-votes on the server).
+ */
+export const CREDITED_STATUSES = [
+  'completed',
+  'refunded',
+  'disputed',
+] as const satisfies readonly PaymentStatus[];
+export const creditedStatusSchema = z.enum(CREDITED_STATUSES);
+export type CreditedStatus = z.infer<typeof creditedStatusSchema>;
+
+/** How a refund is made: through the provider, or recorded as returned outside Palmarès. */
+export const refundMethodSchema = z.enum(['provider', 'outside']);
+export type RefundMethod = z.infer<typeof refundMethodSchema>;
+
+/** POST /api/admin/payments/{id}/refund. `amount` in minor units; the rest when absent. */
+export const refundRequestSchema = z
+  .object({
+    reason: safeText({ error: 'reason is required', label: 'reason', trim: true, multiline: true })
+      .min(1, 'reason is required')
+      .max(500, 'reason is too long'),
+    amount: z
+      .number({ error: 'amount must be a whole number of minor units' })
+      .int('amount must be a whole number of minor units')
+      .positive('amount must be more than 0')
+      .optional(),
+    method: refundMethodSchema.optional(),
+  })
+  .strict();
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+export type RefundOrder = z.output<typeof refundRequestSchema>;
+
+/** POST /api/admin/payments/{id}/credit: an admin counts the votes of a payment in review. */
+export const creditRequestSchema = z
+  .object({
+    reason: refundRequestSchema.shape.reason,
+  })
+  .strict();
+export type CreditRequest = z.input<typeof creditRequestSchema>;
+export type CreditOrder = z.output<typeof creditRequestSchema>;
+
+export const creditResponseSchema = z.object({
+  paymentId: z.uuid(),
+  status: z.literal('completed'),
+  receiptCode: z.string(),
+  countedVotes: z.number().int(),
+});
+export type CreditResponse = z.infer<typeof creditResponseSchema>;
+
+/** Answer of a refund: the payment as it now stands. */
+export const refundResponseSchema = z.object({
+  paymentId: z.uuid(),
+  status: paymentStatusSchema,
+  amount: z.number().int(),
+  currency: z.string(),
+  refundedAmount: z.number().int(),
+  /** The votes of this payment still in the tallies. */
+  countedVotes: z.number().int(),
+});
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
 /** Answer of PATCH /api/payment/{id}/email. */
 export const paymentEmailResponseSchema = z.object({

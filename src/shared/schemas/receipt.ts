@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PHONE, RECEIPT_CODE_MAX } from '#shared/limits.js';
 import { CURRENCIES, PROVIDERS } from '#shared/money.js';
-import { canonicalPhone, optionalEmailSchema } from './payment.js';
+import { canonicalPhone, creditedStatusSchema, optionalEmailSchema } from './payment.js';
 
 /** Receipt codes are shown in capitals but people type them any way; lower case is accepted. */
 export const receiptCodeSchema = z
@@ -49,6 +49,9 @@ export const receiptSummarySchema = z.object({
   /** Minor units: XAF whole francs, USD cents. */
   amount: z.number().int(),
   currency: z.enum(CURRENCIES),
+  /** A refunded or disputed payment keeps its receipt, which says so. */
+  status: creditedStatusSchema,
+  refundedAmount: z.number().int(),
 });
 export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
 
@@ -66,6 +69,10 @@ export const receiptDetailSchema = z.object({
     provider: z.enum(PROVIDERS),
     createdAt: z.iso.datetime({ offset: true }),
     settledAt: z.iso.datetime({ offset: true }).nullable(),
+    status: creditedStatusSchema,
+    refundedAmount: z.number().int(),
+    /** The votes of this payment in the tallies now: fewer than totalVotes after a refund. */
+    countedVotes: z.number().int(),
   }),
   artist: z.object({
     id: z.uuid(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROVIDERS } from '#shared/money.js';
+import { paymentStatusSchema } from './payment.js';
 import { safeText } from './safe-text.js';
 import { dayRangeAndPaging, DEFAULT_LIST_TIMEZONE, fromNotAfterTo } from './day-range-query.js';
 
@@ -15,7 +16,7 @@ export const trackingQuerySchema = z
   .object({
     search: safeText({ label: 'search', trim: true }).max(100, 'search is too long').optional(),
     provider: z.enum(['all', ...PROVIDERS]).optional(),
-    status: z.enum(['all', 'completed', 'pending', 'failed']).optional(),
+    status: z.enum(['all', ...paymentStatusSchema.options]).optional(),
     attempt: z.enum(['all', 'attempted', 'abandoned']).optional(),
     ...dayRangeAndPaging,
   })
@@ -34,7 +35,11 @@ export const trackingPaymentSchema = z.object({
   phoneNumber: z.string().nullable(),
   deviceTimestamp: z.string().nullable(),
   ipAddress: z.string().nullable(),
-  status: z.string(),
+  status: paymentStatusSchema,
+  /** Minor units returned to the voter so far (refunds). */
+  refundedAmount: z.number().int(),
+  /** The votes the payment was for (its order), counted or not. */
+  totalVotes: z.number().int(),
   attemptedAt: z.string().nullable(),
   failureReason: z.string().nullable(),
   receiptCode: z.string().nullable(),

@@ -8,26 +8,33 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/*
+ * The app's own colours (src/client/styles.css), so the page reads as the same site and not as a
+ * look-alike: ink text and buttons, the gold focus ring, field borders and rings at 3:1 or more
+ * (WCAG 1.4.11), and links tall enough to tap (24 px, WCAG 2.5.8).
+ */
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
-  font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;
-  background:linear-gradient(135deg,#1e1b4b 0%,#312e81 45%,#0f172a 100%);padding:16px}
+  font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0b1330;
+  background:linear-gradient(135deg,#0b1330 0%,#1a2244 55%,#262f55 100%);padding:16px}
 main{width:100%;max-width:400px;background:#fff;border-radius:16px;padding:32px 28px;
   box-shadow:0 20px 50px rgba(0,0,0,.35)}
-.brand{font-weight:800;font-size:22px;letter-spacing:.5px;color:#4338ca;margin:0 0 4px}
+.brand{font-family:"Iowan Old Style","Palatino Linotype",Palatino,Georgia,serif;font-weight:700;
+  font-size:22px;letter-spacing:.5px;color:#7f5c17;margin:0 0 4px}
 h1{font-size:24px;margin:0}
-.fr{margin:2px 0 24px;color:#64748b;font-size:14px}
+.fr{margin:2px 0 24px;color:#535a70;font-size:14px}
 label{display:block;font-weight:600;font-size:14px;margin:16px 0 6px}
-label span{font-weight:400;color:#64748b}
-input{width:100%;font:inherit;padding:11px 12px;border:1px solid #cbd5e1;border-radius:10px}
-input:focus{outline:3px solid #c7d2fe;border-color:#4f46e5}
+label span{font-weight:400;color:#535a70}
+input{width:100%;font:inherit;padding:11px 12px;border:1px solid #8c8676;border-radius:10px;
+  color:inherit;background:#fff}
+:focus-visible{outline:2px solid #a67a1f;outline-offset:2px}
 button{width:100%;margin-top:24px;padding:12px;border:0;border-radius:10px;font:inherit;
-  font-weight:700;color:#fff;background:#4f46e5;cursor:pointer}
-button:hover{background:#4338ca}
-.error{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;border-radius:10px;
+  font-weight:700;color:#fff;background:#111937;cursor:pointer}
+button:hover{background:#1a2244}
+.error{background:#fef3f2;color:#b42318;border:1px solid #fecdca;border-radius:10px;
   padding:10px 12px;font-size:14px;margin-bottom:8px}
-.back{display:block;text-align:center;margin-top:20px;color:#4f46e5;font-size:14px}
+.back{display:block;text-align:center;margin-top:14px;padding:6px 0;color:#111937;font-size:14px}
 `;
 
 export interface SignInPageOptions {

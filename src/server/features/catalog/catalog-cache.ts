@@ -1,52 +1,59 @@
+import { ReloadingCache } from '#server/cache/reloading-cache.js';
 import type { Db } from '#server/db/client.js';
 import type { AppEvents } from '#server/events/app-events.js';
-import { loadCatalogSnapshot, type CatalogSnapshot } from './catalog-snapshot.js';
+import type { TallyBoard } from '#server/events/tally-board.js';
+import {
+  buildCatalogSnapshot,
+  loadCatalogRows,
+  type CatalogRows,
+  type CatalogSnapshot,
+} from './catalog-snapshot.js';
+
+/** How long new counts wait to be folded in, so a burst of settlements costs one rebuild. */
+const TALLY_FOLD_MS = 50;
+
+interface Held {
+  rows: CatalogRows;
+  snapshot: CatalogSnapshot;
+}
 
 /**
  * The public catalogue is read far more than it changes, so it is served from an in-memory
- * snapshot. A local change (a settled payment, an admin edit) emits `catalog-changed` and the next
- * read rebuilds; changes made by another instance show within CATALOG_CACHE_MS (or at once when
- * Redis fans the event out). Concurrent readers share one rebuild. See docs/decisions/0002.
+ * snapshot. Votes, which change constantly near the close, never cost a database read: the
+ * counts settle() announces (through the TallyBoard) are folded into the rows already held, off
+ * the request path, and readers keep the previous snapshot until the new one is ready. Other
+ * changes (an admin edit, a translation) emit `catalog-changed`, and the next read waits for a
+ * fresh load. A snapshot older than CATALOG_CACHE_MS is still answered while a reload runs in the
+ * background: that reload is what picks up counts nobody announced (another instance's, without
+ * Redis) and moves the trending window on. See docs/decisions/0002 and 0046.
  */
 export class CatalogCache {
-  private snapshot: CatalogSnapshot | undefined;
-  private loadedAt = 0;
-  private generation = 0;
-  private inflight: { generation: number; promise: Promise<CatalogSnapshot> } | undefined;
+  private readonly cache: ReloadingCache<Held>;
+  private foldTimer: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly db: Db,
-    events: AppEvents,
-    /** How long a snapshot serves without a local change (CATALOG_CACHE_MS). */
-    private readonly ttlMs: number,
-  ) {
-    events.on('catalog-changed', () => this.invalidate());
-  }
-
-  invalidate(): void {
-    this.generation++;
-    this.snapshot = undefined;
+  constructor(db: Db, events: AppEvents, ttlMs: number, tallies: TallyBoard) {
+    const build = (rows: CatalogRows, previous?: CatalogSnapshot): Held => ({
+      rows,
+      snapshot: buildCatalogSnapshot(
+        rows,
+        (id, seq) => tallies.newerThan(id, seq)?.voteCount,
+        previous,
+      ),
+    });
+    // With no cache time (CATALOG_CACHE_MS=0) every read loads: nothing stale is ever served.
+    this.cache = new ReloadingCache(async () => build(await loadCatalogRows(db)), ttlMs, {
+      serveStale: ttlMs > 0,
+    });
+    events.on('catalog-changed', () => this.cache.invalidate());
+    tallies.on('changed', () => {
+      this.foldTimer ??= setTimeout(() => {
+        this.foldTimer = undefined;
+        this.cache.replace((held) => build(held.rows, held.snapshot));
+      }, TALLY_FOLD_MS).unref();
+    });
   }
 
   async get(): Promise<CatalogSnapshot> {
-    if (this.snapshot && Date.now() - this.loadedAt < this.ttlMs) return this.snapshot;
-    // Join a rebuild only if it started after the latest change.
-    if (this.inflight?.generation === this.generation) return this.inflight.promise;
-    const generation = this.generation;
-    const startedAt = Date.now();
-    const promise = loadCatalogSnapshot(this.db)
-      .then((snapshot) => {
-        // A change that landed while we were reading must not be hidden behind this older snapshot.
-        if (generation === this.generation) {
-          this.snapshot = snapshot;
-          this.loadedAt = startedAt;
-        }
-        return snapshot;
-      })
-      .finally(() => {
-        if (this.inflight?.promise === promise) this.inflight = undefined;
-      });
-    this.inflight = { generation, promise };
-    return promise;
+    return (await this.cache.get()).snapshot;
   }
 }

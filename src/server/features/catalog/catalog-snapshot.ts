@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { artists, categories as categoriesTable } from '#server/db/schema.js';
-import { encodeBody, type EncodedBody } from '#server/http/encoded-body.js';
+import { EncodedBody } from '#server/http/encoded-body.js';
 import type {
   ArtistCategoryRef,
   Category,
@@ -22,6 +22,8 @@ interface NominationWithRecentVotesRow {
   nomination_description: string | null;
   nomination_description_fr: string | null;
   vote_count: number;
+  /** The sequence number of the write that set vote_count (see nominations.tally_seq). */
+  tally_seq: number;
   recent_votes: number;
 }
 
@@ -51,6 +53,8 @@ export interface CatalogSnapshot {
    * is immutable, and re-encoding a 50 KB nominee list on every request was most of its cost.
    */
   json(key: string, build: () => unknown): EncodedBody;
+  /** The answers encoded so far, by key: the next snapshot reuses those that did not change. */
+  readonly encoded: ReadonlyMap<string, EncodedBody>;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -60,14 +64,19 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
  * Trending window: the current UTC hour and the 23 before it, read from the hourly tallies that
  * settle() maintains (see docs/decisions/0003-trending.md).
  */
-export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
+export async function loadCatalogRows(db: Db): Promise<CatalogRows> {
+  // Three reads at once on three connections, so they may straddle an organiser's save: a new
+  // category's nominee can come back without its category. buildSnapshot() leaves such a nominee
+  // out; the save drops this snapshot anyway. Not one transaction: drizzle hands a connection that
+  // froze mid-transaction back to the pool as healthy, and closing the pool then waits on it.
   const [categoryRows, artistRows, nominationRows] = await Promise.all([
     selectCategories(db),
     selectArtists(db),
     db.execute(sql`
       SELECT n.id, n.artist_id, n.category_id, n.shareable_link, n.nomination_title,
              n.nomination_title_fr, n.nomination_photo_url, n.nomination_description,
-             n.nomination_description_fr, n.vote_count, COALESCE(r.votes, 0)::int AS recent_votes
+             n.nomination_description_fr, n.vote_count, n.tally_seq::float8 AS tally_seq,
+             COALESCE(r.votes, 0)::int AS recent_votes
       FROM nominations n
       JOIN artists a ON a.id = n.artist_id AND a.is_active
       JOIN categories c ON c.id = n.category_id AND c.is_active
@@ -78,11 +87,36 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
       ) r ON r.nomination_id = n.id
       WHERE n.is_active`),
   ]);
-  return buildSnapshot(
+  return {
     categoryRows,
     artistRows,
-    rowsOf<NominationWithRecentVotesRow>(nominationRows),
-  );
+    nominationRows: rowsOf<NominationWithRecentVotesRow>(nominationRows),
+  };
+}
+
+/** What the catalogue is built from, as read from the database. */
+export interface CatalogRows {
+  categoryRows: CategoryRow[];
+  artistRows: ArtistRow[];
+  nominationRows: NominationWithRecentVotesRow[];
+}
+
+/**
+ * The snapshot of `rows`, with each count replaced by a newer one when `newerCount` knows it
+ * (counts settled since the rows were read). A newer count also adds its difference to the
+ * trending window: the votes it adds were cast this hour.
+ */
+export function buildCatalogSnapshot(
+  rows: CatalogRows,
+  newerCount: (nominationId: string, seq: number) => number | undefined,
+  previous?: CatalogSnapshot,
+): CatalogSnapshot {
+  const nominationRows = rows.nominationRows.map((n) => {
+    const count = newerCount(n.id, n.tally_seq);
+    if (count === undefined) return n;
+    return { ...n, vote_count: count, recent_votes: n.recent_votes + count - n.vote_count };
+  });
+  return buildSnapshot(rows.categoryRows, rows.artistRows, nominationRows, previous?.encoded);
 }
 
 const selectCategories = (db: Db) =>
@@ -122,8 +156,15 @@ type ArtistRow = Awaited<ReturnType<typeof selectArtists>>[number];
 function buildSnapshot(
   categoryRows: CategoryRow[],
   artistRows: ArtistRow[],
-  nominationRows: NominationWithRecentVotesRow[],
+  readRows: NominationWithRecentVotesRow[],
+  previous: ReadonlyMap<string, EncodedBody> | undefined,
 ): CatalogSnapshot {
+  const categoryIds = new Set(categoryRows.map((c) => c.id));
+  const artistIds = new Set(artistRows.map((a) => a.id));
+  // A nominee read without its category or artist (reads straddling a save) waits for the next load.
+  const nominationRows = readRows.filter(
+    (n) => categoryIds.has(n.category_id) && artistIds.has(n.artist_id),
+  );
   const nominationsOfCategory = groupBy(nominationRows, (n) => n.category_id);
   const nominationsOfArtist = groupBy(nominationRows, (n) => n.artist_id);
 
@@ -219,11 +260,16 @@ function buildSnapshot(
     json(key, build) {
       let body = serialised.get(key);
       if (body === undefined) {
-        body = encodeBody(build());
+        const fresh = Buffer.from(JSON.stringify(build()));
+        // Counts settle many times a second near the close, and each settlement changes a few
+        // answers: the others keep their compressed bytes instead of being compressed again.
+        const before = previous?.get(key);
+        body = before?.identity.equals(fresh) ? before : new EncodedBody(fresh);
         serialised.set(key, body);
       }
       return body;
     },
+    encoded: serialised,
   };
 }
 

@@ -4,6 +4,7 @@ import { inDatabaseTime, setEvent } from '#test/factories/event-factory.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
 import { signedInUser } from '#test/factories/user-factory.js';
 import { call } from '#test/support/call-app.js';
+import { openSse } from '#test/support/sse-client.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase } from '#test/support/test-database.js';
 
@@ -26,8 +27,10 @@ describeEachDatabase('vote counts in public answers', (kind) => {
   let urls: string[];
   let shareLink: string;
   let admin: Record<string, string>;
+  let base: string;
   beforeAll(async () => {
     t = await createTestApp(kind);
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { db } = t.database;
     admin = (await signedInUser(db, { isAdmin: true })).headers;
     const category = await createCategory(db);
@@ -61,6 +64,11 @@ describeEachDatabase('vote counts in public answers', (kind) => {
       expect(res.status, url).toBe(200);
       found[url] = [...countKeysIn(res.body)].sort();
     }
+    // The live stream opens with a snapshot, which carries every count only while they show.
+    const stream = await openSse(`${base}/api/live`);
+    const snapshot = await stream.next((m) => m.event === 'snapshot');
+    stream.close();
+    found['/api/live'] = [...countKeysIn(JSON.parse(snapshot.data))].sort();
     // The share page's preview is rendered on the server for crawlers.
     const page = await call(t.app, { url: `/share/${shareLink}` });
     found['/share page'] = /\b7 votes?\b|voteCount/.test(String(page.body)) ? ['a count'] : [];
@@ -77,6 +85,7 @@ describeEachDatabase('vote counts in public answers', (kind) => {
     expect(found['/api/categories']).toEqual(['voteCount']);
     for (const url of urls.slice(2, 5)) expect(found[url], url).toEqual(COUNT_KEYS.toSorted());
     expect(found[urls[5]!]).toEqual(['isTrending', 'totalVotes', 'trendingVotes']);
+    expect(found['/api/live']).toEqual(['voteCount']);
   });
 
   describe.each([

@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
+import { payments } from '#server/db/schema.js';
 import { HttpError, notFound, unauthorized } from '#server/http/http-error.js';
 import { parseInput } from '#server/http/input-refusal.js';
 import { errorResponses } from '#server/http/route-schema.js';
@@ -14,6 +16,8 @@ import { notificationReceivedSchema } from '#shared/schemas/payment.js';
 const callbackSchema = z.object({
   reference: z.string().min(1).max(255),
   signature: z.string().min(1).max(4096),
+  /** Which API made the transaction: `collect`, or `withdraw` for money the app sent out. */
+  endpoint: z.string().max(32).optional(),
 });
 
 /** Callback fields a token may also state; where both do, they must agree. */
@@ -26,6 +30,7 @@ const BOUND_FIELDS = [
   'operator',
   'code',
   'operator_reference',
+  'endpoint',
 ] as const;
 
 /** Our clock and Campay's may differ a little; a token is refused once expired beyond that. */
@@ -41,6 +46,15 @@ const CONTRADICTS_SIGNATURE = 'Callback does not match its signature';
  * reused for another transaction when it names its own. The callback's fields are then ignored:
  * the transaction is fetched from Campay and the payment settles from that, so a replayed or
  * altered callback cannot change an outcome.
+ *
+ * Only a collection settles a payment. Campay calls back for withdrawals too (money the app sends
+ * out, a refund say), possibly with one of our payment ids as their external reference; such a
+ * callback changes nothing. So does a transaction other than the one Campay gave us for the
+ * payment when it accepted the collect request.
+ *
+ * A callback that changes nothing for a reason that will not go away (a withdrawal, another
+ * transaction) is still answered 200: Campay would otherwise repeat it, and no repeat can make
+ * it act. It is logged instead.
  */
 export function registerCampayCallback(app: FastifyInstance): void {
   const { ctx } = app;
@@ -53,7 +67,9 @@ export function registerCampayCallback(app: FastifyInstance): void {
       ...(isRecord(request.body) ? request.body : {}),
     };
     // Fields may come in the query or the body, so they are read here rather than declared per part.
-    const { reference, signature } = parseInput(callbackSchema, input, { what: 'callback' });
+    const { reference, signature, endpoint } = parseInput(callbackSchema, input, {
+      what: 'callback',
+    });
     let claims: JWTPayload;
     try {
       // jose also refuses a token whose exp or nbf is present but not a number, or has passed.
@@ -70,6 +86,14 @@ export function registerCampayCallback(app: FastifyInstance): void {
     }
     if (BOUND_FIELDS.some((field) => contradicts(claims[field], input[field]))) {
       throw unauthorized(CONTRADICTS_SIGNATURE);
+    }
+    const stated = endpoint ?? (typeof claims.endpoint === 'string' ? claims.endpoint : undefined);
+    if (!isCollection(stated)) {
+      request.log.info(
+        { reference, endpoint: stated },
+        'Campay callback ignored: not a collection',
+      );
+      return { received: true } as const;
     }
 
     let transaction;
@@ -88,6 +112,24 @@ export function registerCampayCallback(app: FastifyInstance): void {
     if (!transaction || !paymentId || !uuidSchema.safeParse(paymentId).success) {
       return { received: true } as const;
     }
+    if (!isCollection(transaction.endpoint ?? undefined)) {
+      request.log.info(
+        { reference, endpoint: transaction.endpoint },
+        'Campay callback ignored: the transaction is not a collection',
+      );
+      return { received: true } as const;
+    }
+    const [payment] = await ctx.db
+      .select({ providerRef: payments.providerRef })
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.provider, 'campay')));
+    if (payment?.providerRef && payment.providerRef !== transaction.reference) {
+      request.log.warn(
+        { paymentId, reference: transaction.reference, stored: payment.providerRef },
+        'Campay callback ignored: not the transaction Campay gave us for this payment',
+      );
+      return { received: true } as const;
+    }
     await applyProviderReport(ctx, paymentId, 'campay', campayReport(transaction), 'callback');
     return { received: true } as const;
   };
@@ -99,6 +141,14 @@ export function registerCampayCallback(app: FastifyInstance): void {
   };
   app.get('/webhooks/campay', route, handler);
   app.post('/webhooks/campay', route, handler);
+}
+
+/**
+ * A callback or transaction that does not say which API made it is taken as a collection; the
+ * transaction and the stored reference are still checked before anything settles.
+ */
+function isCollection(endpoint: string | undefined): boolean {
+  return endpoint === undefined || endpoint === '' || endpoint.trim().toLowerCase() === 'collect';
 }
 
 /**

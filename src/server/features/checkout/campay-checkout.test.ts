@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { paymentEvents } from '#server/db/schema.js';
 import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
-import { CAMPAY_INSUFFICIENT_BALANCE_PHONE, FakeCampay } from '#test/fakes/fake-campay.js';
+import { CAMPAY_LOW_BALANCE_REASON, FakeCampay } from '#test/fakes/fake-campay.js';
+import { CampayClient } from '#server/payments/providers/campay-client.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase } from '#test/support/test-database.js';
 
@@ -26,6 +27,8 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     campay.delayMs = 0;
     campay.maxAmount = 1_000_000;
     campay.failNext(0);
+    campay.balances.MTN = 0;
+    campay.balances.ORANGE = 0;
   });
 
   async function startPayment(phoneNumber = '237677000111', counts = [2]) {
@@ -54,7 +57,12 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ operator: 'ORANGE', ussdCode: '#150*50#' });
     const tx = campay.byExternalReference(paymentId)!;
-    expect(tx).toMatchObject({ amount: 200, currency: 'XAF', from: '237699000111' });
+    expect(tx).toMatchObject({
+      endpoint: 'collect',
+      amount: 200,
+      currency: 'XAF',
+      phoneNumber: '237699000111',
+    });
     expect((await paymentRow(t.database.db, paymentId))!.providerRef).toBe(tx.reference);
     expect(campay.requests.some((r) => r.authorization?.startsWith('Token '))).toBe(true);
   });
@@ -169,14 +177,15 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     expect(asked()).toBe(before + 3);
   });
 
-  it("a failed transaction fails the payment with Campay's reason", async () => {
-    const { paymentId } = await startPayment();
+  it("a voter's empty wallet is no refusal: the prompt goes out, then the transaction fails with Campay's reason", async () => {
+    const { res, paymentId } = await startPayment();
+    expect(res.status).toBe(200);
     const tx = campay.byExternalReference(paymentId)!;
-    campay.fail(tx.reference, 'Insufficient funds');
+    campay.fail(tx.reference, CAMPAY_LOW_BALANCE_REASON);
     await deliver(tx.reference);
     expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
       status: 'failed',
-      failureReason: 'Insufficient funds',
+      failureReason: CAMPAY_LOW_BALANCE_REASON,
     });
     expect(
       (await call(t.app, { method: 'GET', url: `/api/payment/${paymentId}/status` })).body,
@@ -218,10 +227,84 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     expect(code.status).toBe(200);
   });
 
-  it('maps Campay refusals to clear 422s and fails the payment', async () => {
-    const balance = await startPayment(CAMPAY_INSUFFICIENT_BALANCE_PHONE);
-    expect(balance.res.status).toBe(422);
-    expect(balance.res.body.message).toMatch(/insufficient balance/i);
+  it('a withdrawal callback naming one of our payments changes nothing, and is answered 200', async () => {
+    const { paymentId } = await startPayment('237677000666');
+    const collection = campay.byExternalReference(paymentId)!;
+    // The app sends money out (a refund, say) with that payment id as its external reference.
+    campay.balances.MTN = 10_000;
+    const client = new CampayClient({
+      baseUrl: campay.url,
+      username: campay.username,
+      password: campay.password,
+      timeoutMs: 2000,
+    });
+    const withdrawal = await client.withdraw({
+      amount: collection.amount,
+      currency: 'XAF',
+      to: '237677000666',
+      description: 'refund',
+      externalReference: paymentId,
+    });
+    campay.complete(withdrawal.reference);
+    const asked = () =>
+      campay.requests.filter((r) => r.path.startsWith('/api/transaction/')).length;
+    const before = asked();
+    expect((await deliver(withdrawal.reference)).status).toBe(200);
+    expect((await deliver(withdrawal.reference, { method: 'GET' })).status).toBe(200);
+    // Said only in the signed token, not as a field: still a withdrawal.
+    const tokenOnly = await deliver(withdrawal.reference, {
+      claims: { reference: withdrawal.reference, endpoint: 'withdraw' },
+      fields: { endpoint: null },
+    });
+    expect(tokenOnly.status).toBe(200);
+    // A field contradicting the token is refused, as for any bound field.
+    const contradicting = await deliver(withdrawal.reference, {
+      claims: { reference: withdrawal.reference, endpoint: 'withdraw' },
+      fields: { endpoint: 'collect' },
+    });
+    expect(contradicting.status).toBe(401);
+    expect(asked()).toBe(before);
+    expect((await paymentRow(t.database.db, paymentId))!.status).toBe('pending');
+    // The collection itself still settles.
+    campay.complete(collection.reference);
+    expect((await deliver(collection.reference)).status).toBe(200);
+    expect((await paymentRow(t.database.db, paymentId))!.status).toBe('completed');
+    expect(await tallyMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('a transaction other than the one Campay gave us for the payment changes nothing', async () => {
+    const { paymentId } = await startPayment('237677000777');
+    const ours = campay.byExternalReference(paymentId)!;
+    // Another collection naming the same payment (a replayed request, a mix-up at Campay).
+    const client = new CampayClient({
+      baseUrl: campay.url,
+      username: campay.username,
+      password: campay.password,
+      timeoutMs: 2000,
+    });
+    const other = await client.collect({
+      amount: ours.amount,
+      currency: 'XAF',
+      from: '237677000777',
+      description: 'other',
+      externalReference: paymentId,
+    });
+    campay.complete(other.reference);
+    expect((await deliver(other.reference)).status).toBe(200);
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
+      status: 'pending',
+      providerRef: ours.reference,
+    });
+    campay.fail(ours.reference);
+    expect((await deliver(ours.reference)).status).toBe(200);
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
+      status: 'failed',
+      providerRef: ours.reference,
+    });
+    expect(await tallyMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('maps a refused collect request to a clear 422 and fails the payment', async () => {
     campay.maxAmount = 100;
     const amount = await startPayment('237677000222', [2]);
     expect(amount.res.status).toBe(422);
@@ -232,7 +315,7 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
       )) as unknown as { rows: { status: string; failure_reason: string }[] }
     ).rows;
     expect(rows.map((r) => r.failure_reason.slice(0, 5))).toEqual(
-      expect.arrayContaining(['ER301', 'ER201']),
+      expect.arrayContaining(['ER201']),
     );
     expect(rows.every((r) => r.status === 'failed')).toBe(true);
   });
@@ -251,7 +334,7 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     campay.delayMs = 0;
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/did not answer in time/i);
-    const tx = [...campay.transactions.values()].find((x) => x.from === '237677000333')!;
+    const tx = [...campay.transactions.values()].find((x) => x.phoneNumber === '237677000333')!;
     const paymentId = tx.external_reference!;
     expect(await paymentRow(t.database.db, paymentId)).toMatchObject({
       status: 'pending',

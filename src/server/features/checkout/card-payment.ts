@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context.js';
-import { paymentVotes, payments } from '#server/db/schema.js';
-import { HttpError } from '#server/http/http-error.js';
+import { payments } from '#server/db/schema.js';
+import { conflict, HttpError } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import type { CardProvider } from '#server/payments/providers/payment-provider.js';
 import { settle } from '#server/payments/settle.js';
@@ -11,23 +11,19 @@ import {
   cardPaymentRequestSchema,
   cardPaymentResponseSchema,
   type CardPaymentResponse,
-  type DeviceInfo,
-  type NominationVote,
 } from '#shared/schemas/payment.js';
+import {
+  AMOUNT_CHANGE_BUSY,
+  applyAmountChange,
+  releaseAmountChange,
+  reserveAmountChange,
+  type CardDraft,
+} from './card-amount-change.js';
 import { CARD_PAYMENT_INPUT } from './checkout-input-texts.js';
-import { assertVotingOpen } from '#server/features/event/voting-window.js';
 import { insertPendingPayment } from './insert-payment.js';
 import { paymentTotals } from './payment-totals.js';
 import { providerHttpError } from './provider-http-error.js';
 import { assertVotable } from './votable-nominations.js';
-
-interface CardDraft {
-  votes: readonly NominationVote[];
-  totalVotes: number;
-  amount: number;
-  voterEmail: string | null;
-  deviceInfo: DeviceInfo;
-}
 
 /**
  * POST /api/create-payment-intent-multi. The page calls it each time the vote split settles; when
@@ -115,8 +111,10 @@ export function registerCardPayment(
  * Moves the payment and its intent to the new split, or returns null when the payment cannot be
  * reused (unknown, settled, not a card payment of this provider) and a new one should be made.
  *
- * The row stays locked while the provider updates the intent: a webhook or confirm for this
- * payment waits, so the amount it compares against is never the one being replaced.
+ * Three steps, none of which holds the payment's row lock while Stripe is asked (ADR 0047):
+ * reserve the change, update the intent, then record the new amount and split if the payment is
+ * still pending under this change. While a change is under way, a success Stripe reports for an
+ * amount other than the recorded one waits for it instead of failing the payment.
  */
 async function updateCardPayment(
   ctx: AppContext,
@@ -124,67 +122,35 @@ async function updateCardPayment(
   paymentId: string,
   draft: CardDraft,
 ): Promise<CardPaymentResponse | null> {
+  const reservation = await reserveAmountChange(ctx, provider, paymentId);
+  if (reservation.kind === 'unusable') return null;
+  if (reservation.kind === 'busy') throw conflict(AMOUNT_CHANGE_BUSY);
+  let intent;
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({
-          id: payments.id,
-          status: payments.status,
-          provider: payments.provider,
-          providerRef: payments.providerRef,
-          amount: payments.amount,
-          currency: payments.currency,
-          phoneNumber: payments.phoneNumber,
-          createdAt: payments.createdAt,
-        })
-        .from(payments)
-        .where(eq(payments.id, paymentId))
-        .for('update');
-      if (
-        !current ||
-        current.status !== 'pending' ||
-        current.provider !== 'stripe' ||
-        !current.providerRef ||
-        !provider.owns({ ...current, provider: 'stripe' })
-      ) {
-        return null;
-      }
-      // The split of a payment may change only while voting is open; refused, not replaced.
-      await assertVotingOpen(tx);
-      const intent = await provider.prepareIntent({
-        paymentId,
-        amount: draft.amount,
-        currency: 'USD',
-        existingIntentId: current.providerRef,
-      });
-      await tx.delete(paymentVotes).where(eq(paymentVotes.paymentId, paymentId));
-      await tx.insert(paymentVotes).values(
-        draft.votes.map((v) => ({
-          paymentId,
-          nominationId: v.nominationId,
-          voteCount: v.voteCount,
-        })),
-      );
-      await tx
-        .update(payments)
-        .set({
-          amount: draft.amount,
-          totalVotes: draft.totalVotes,
-          ...(draft.voterEmail ? { voterEmail: draft.voterEmail } : {}),
-          ...(draft.deviceInfo?.deviceTimestamp
-            ? { deviceTimestamp: draft.deviceInfo.deviceTimestamp }
-            : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(payments.id, paymentId));
-      return {
-        clientSecret: intent.clientSecret,
-        paymentId,
-        amount: draft.amount,
-        currency: 'USD' as const,
-      };
+    intent = await provider.prepareIntent({
+      paymentId,
+      amount: draft.amount,
+      currency: 'USD',
+      existingIntentId: reservation.intentId,
     });
   } catch (error) {
+    await releaseAmountChange(ctx.db, paymentId, reservation.token);
     throw providerHttpError(error);
   }
+  if (!(await applyAmountChange(ctx.db, paymentId, reservation.token, draft))) {
+    const [row] = await ctx.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    // Settled meanwhile (expired, say): like any settled payment, it is not reused.
+    if (row?.status !== 'pending') return null;
+    // Still pending but no longer under this change: its lease lapsed and a later change holds it.
+    throw conflict(AMOUNT_CHANGE_BUSY);
+  }
+  return {
+    clientSecret: intent.clientSecret,
+    paymentId,
+    amount: draft.amount,
+    currency: 'USD',
+  };
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { payments } from '#server/db/schema.js';
+import { refuseUnlessVotingOpen } from '#server/features/event/voting-window.js';
 import { HttpError } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import type { PhoneHasher } from '#server/payments/phone-hash.js';
@@ -50,7 +51,9 @@ export function registerMobileMoneyPayment(
       }
       await assertVotable(ctx.db, body.nominationVotes);
       const { totalVotes, amount } = paymentTotals(body.nominationVotes, 'XAF', body.totalVotes);
-      // Counted only for requests that would prompt the phone: a refused form asks nothing of it.
+      // Counted only for requests that would prompt the phone: a refused form asks nothing of it,
+      // and neither does a payment outside the voting window.
+      await refuseUnlessVotingOpen(ctx.event);
       const phoneHash = options.hashPhone(body.phoneNumber);
       await limitPrompts(request, reply, phoneHash);
 
@@ -81,7 +84,8 @@ export function registerMobileMoneyPayment(
         });
       } catch (error) {
         // A refusal is certain, so the payment fails now. Anything else (timeout, network) leaves
-        // it pending: the provider may have acted, and its callback carries our payment id.
+        // it pending: the provider may have acted, and its callback carries our payment id; without
+        // one, the reconciler looks for the transaction in Campay's history.
         if (error instanceof PaymentRefused) {
           await settle(
             ctx,

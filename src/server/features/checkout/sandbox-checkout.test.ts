@@ -144,7 +144,7 @@ describeEachDatabase('sandbox checkout', (kind) => {
     const never = await start('237670000003');
     const refused = await start('237690000004');
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toMatch(/insufficient balance/i);
+    expect(refused.body.message).toMatch(/not a valid mobile-money number/i);
     await settledAnswer(fails.body.paymentId);
     await settledAnswer(declines.body.paymentId);
     const status = async (id: unknown) =>
@@ -175,7 +175,7 @@ describeEachDatabase('sandbox checkout', (kind) => {
     });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(
-      'Solde insuffisant sur le compte mobile money. Rechargez-le et réessayez.',
+      "Ce numéro n'est pas un numéro mobile money valide. Vérifiez-le et réessayez.",
     );
     const reasons = rowsOf<{ failure_reason: string }>(
       await t.database.db
@@ -183,7 +183,7 @@ describeEachDatabase('sandbox checkout', (kind) => {
           WHERE v.nomination_id = ${nominee.nominations[0]!.id}`),
     );
     expect(reasons.map((r) => r.failure_reason)).toEqual([
-      expect.stringMatching(/^ER301: Insufficient balance/),
+      expect.stringMatching(/^ER101: This phone number is not a valid mobile-money number/),
     ]);
 
     const unknown = `/api/payment/${crypto.randomUUID()}/status`;

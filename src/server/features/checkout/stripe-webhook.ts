@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { badRequest, notFound } from '#server/http/http-error.js';
+import { badRequest, HttpError, notFound } from '#server/http/http-error.js';
+import { SERVICE_UNAVAILABLE } from '#server/http/voter-text.js';
+import { and, eq } from 'drizzle-orm';
+import { payments } from '#server/db/schema.js';
 import { applyProviderReport } from '#server/payments/apply-provider-report.js';
+import { revisePayment } from '#server/payments/revise-payment.js';
+import { recordProviderFee } from '#server/payments/provider-fee.js';
 import { uuidSchema } from '#shared/schemas/ids.js';
 import { notificationReceivedSchema } from '#shared/schemas/payment.js';
 import { errorResponses } from '#server/http/route-schema.js';
@@ -13,7 +18,10 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
  * POST /api/webhooks/stripe. The signature covers the exact bytes Stripe sent, so this route
  * keeps the body raw (its own parser, in its own encapsulated context). Deliveries repeat and
  * arrive out of order; each one settles from the intent state it carries, and settle() makes
- * repeats no-ops. Any failure answers 5xx so Stripe delivers again.
+ * repeats no-ops. Refunds and disputes go to revisePayment(), from the charge's refunded total and
+ * the dispute's status, so they too can repeat and come in any order. Stripe's fee is fetched after
+ * a success is settled, or when a charge event says its money settled; a failed fetch is left to
+ * the next event or the reconciler. Any other failure answers 5xx so Stripe delivers again.
  */
 export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -26,7 +34,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
 
   const schema = {
     tags: ['notifications'],
-    response: { 200: notificationReceivedSchema, ...errorResponses(400, 404) },
+    response: { 200: notificationReceivedSchema, ...errorResponses(400, 404, 503) },
   };
   // The body stays raw bytes for the signature check: no body schema.
   app.post('/webhooks/stripe', { schema }, async (request) => {
@@ -36,19 +44,53 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
       throw badRequest('Missing Stripe signature');
     }
-    let view;
+    let notice;
     try {
-      view = stripe.parseWebhook(request.body, signature);
+      notice = stripe.parseWebhook(request.body, signature);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
         throw badRequest('Invalid Stripe signature');
       }
       throw badRequest('Unreadable Stripe event');
     }
-    const paymentId = view?.paymentId;
-    // Events for intents that are not ours (another integration on the account) are acknowledged.
-    if (!view || !paymentId || !uuidSchema.safeParse(paymentId).success) return { received: true };
-    await applyProviderReport(ctx, paymentId, 'stripe', view.report, 'webhook');
+    if (!notice) return { received: true };
+    if (notice.kind === 'intent') {
+      const paymentId = notice.view.paymentId;
+      // Events for intents that are not ours (another integration on the account) are acknowledged.
+      if (!paymentId || !uuidSchema.safeParse(paymentId).success) return { received: true };
+      const applied = await applyProviderReport(
+        ctx,
+        paymentId,
+        'stripe',
+        notice.view.report,
+        'webhook',
+      );
+      // Held back while an amount change of this payment lands: a 5xx makes Stripe deliver again.
+      if (applied.deferred) throw new HttpError(503, SERVICE_UNAVAILABLE);
+      // Once settled (its transaction committed), Stripe's fee: never part of the settlement.
+      if (notice.view.report.state === 'completed') await recordProviderFee(ctx, paymentId);
+      return { received: true };
+    }
+    const [payment] = await ctx.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, notice.intentId)));
+    if (!payment) return { received: true };
+    if (notice.kind === 'charge-settled') {
+      await recordProviderFee(ctx, payment.id);
+      return { received: true };
+    }
+    const revised = await revisePayment(
+      ctx,
+      payment.id,
+      notice.kind === 'refund'
+        ? { kind: 'refund', refundedAmount: notice.refundedAmount }
+        : { kind: 'dispute', disputeId: notice.disputeId, status: notice.status },
+      'webhook',
+    );
+    // A refund or dispute of a payment whose success has not reached us yet: Stripe delivers
+    // again later, by when it has.
+    if (revised.deferred) throw new HttpError(503, SERVICE_UNAVAILABLE);
     return { received: true };
   });
 }

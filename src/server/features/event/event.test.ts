@@ -203,6 +203,20 @@ describeEachDatabase('the event', (kind) => {
     },
   );
 
+  it('does not spend a phone’s share of payment prompts on requests refused outside the window', async () => {
+    const nominee = await nomineeWith(t.database.db, 1);
+    const body = { ...mobileMoneyBody(nominee), phoneNumber: '677998877' };
+    await setEvent(t.database.db, { votingClosesAt: inDatabaseTime('-1 second') });
+    // More refusals than the phone's hourly share (RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR, 10).
+    for (let i = 0; i < 11; i++) {
+      const refused = await call(t.app, { method: 'POST', url: '/api/campay-payment', body });
+      expect(refused.status).toBe(409);
+    }
+    await resetEvent(t.database.db);
+    const accepted = await call(t.app, { method: 'POST', url: '/api/campay-payment', body });
+    expect(accepted.status).toBe(200);
+  });
+
   it('counts a payment made before the close whenever its outcome arrives; its split is frozen at the close', async () => {
     const nominee = await nomineeWith(t.database.db, 2);
     const card = await call(t.app, {

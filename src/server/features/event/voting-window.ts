@@ -4,6 +4,7 @@ import { event } from '#server/db/schema.js';
 import { conflict } from '#server/http/http-error.js';
 import type { VoterText } from '#server/http/voter-text.js';
 import type { EventStatus } from '#shared/schemas/event.js';
+import type { EventCache } from './event-cache.js';
 
 export const VOTING_NOT_OPEN: VoterText = {
   en: 'Voting has not opened yet',
@@ -19,7 +20,7 @@ export const VOTING_CLOSED: VoterText = {
  * a payment inserted in that transaction records as its `created_at`: every instance agrees, and
  * no payment can carry a creation time at or after the close. Edges as in eventStatusAt().
  */
-const statusByDatabaseClock = sql<EventStatus>`CASE
+export const statusByDatabaseClock = sql<EventStatus>`CASE
   WHEN ${event.votingOpensAt} IS NOT NULL AND now() < ${event.votingOpensAt} THEN 'upcoming'
   WHEN ${event.votingClosesAt} IS NOT NULL AND now() >= ${event.votingClosesAt} THEN 'closed'
   ELSE 'open' END`;
@@ -32,9 +33,22 @@ export async function votingStatus(db: Db): Promise<EventStatus> {
   return row?.status ?? 'open';
 }
 
-/** 409 unless voting is open; call it in the transaction that creates or changes the payment. */
-export async function assertVotingOpen(db: Db): Promise<void> {
-  const status = await votingStatus(db);
+/** The 409 for a status other than `open`. */
+export function refuseUnlessOpen(status: EventStatus): void {
   if (status === 'upcoming') throw conflict(VOTING_NOT_OPEN);
   if (status === 'closed') throw conflict(VOTING_CLOSED);
+}
+
+/** 409 unless voting is open; call it in the transaction that creates or changes the payment. */
+export async function assertVotingOpen(db: Db): Promise<void> {
+  refuseUnlessOpen(await votingStatus(db));
+}
+
+/**
+ * The same refusal, from the event in memory: for a request that would otherwise spend something
+ * before its transaction looks (a phone's share of payment prompts). The transaction's check
+ * (assertVotingOpen) still decides; this one only spares a request that is surely refused.
+ */
+export async function refuseUnlessVotingOpen(cache: EventCache): Promise<void> {
+  refuseUnlessOpen((await cache.current()).status);
 }

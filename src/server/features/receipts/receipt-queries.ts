@@ -1,6 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { artists, categories, nominations, paymentVotes, payments } from '#server/db/schema.js';
+import {
+  CREDITED_STATUSES,
+  creditedStatusSchema,
+  type CreditedStatus,
+  type PaymentStatus,
+} from '#shared/schemas/payment.js';
 import type { ReceiptDetail, ReceiptSummary } from '#shared/schemas/receipt.js';
 
 /** Enough for anyone's history; bounds the answer for an address used by many voters. */
@@ -8,7 +14,11 @@ const LOOKUP_LIMIT = 100;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** Completed payments only: a receipt exists once the votes are counted. */
+/**
+ * A receipt exists once the votes were counted, and stays when a refund or a dispute takes them
+ * back: the voter then reads what happened on it.
+ */
+const credited = inArray(payments.status, [...CREDITED_STATUSES]);
 export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptDetail | null> {
   const [payment] = await db
     .select({
@@ -20,15 +30,20 @@ export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptD
       provider: payments.provider,
       createdAt: payments.createdAt,
       settledAt: payments.settledAt,
+      status: payments.status,
+      refundedAmount: payments.refundedAmount,
     })
     .from(payments)
-    .where(and(eq(payments.receiptCode, receiptCode), eq(payments.status, 'completed')));
+    .where(and(eq(payments.receiptCode, receiptCode), credited));
   if (!payment?.receiptCode) return null;
+  const status = creditedStatus(payment.status);
+  if (!status) return null;
 
   const lines = await db
     .select({
       nominationId: paymentVotes.nominationId,
       voteCount: paymentVotes.voteCount,
+      counted: paymentVotes.counted,
       categoryId: categories.id,
       categoryName: categories.name,
       categoryNameFr: categories.nameFr,
@@ -56,6 +71,9 @@ export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptD
       provider: payment.provider,
       createdAt: iso(payment.createdAt),
       settledAt: payment.settledAt ? iso(payment.settledAt) : null,
+      status,
+      refundedAmount: payment.refundedAmount,
+      countedVotes: lines.reduce((sum, l) => sum + l.counted, 0),
     },
     // Checkout takes votes for one artist per payment.
     artist: {
@@ -86,24 +104,38 @@ export async function lookupReceipts(
       totalVotes: payments.totalVotes,
       amount: payments.amount,
       currency: payments.currency,
+      status: payments.status,
+      refundedAmount: payments.refundedAmount,
     })
     .from(payments)
     .where(
       and(
-        eq(payments.status, 'completed'),
+        credited,
         'email' in by ? eq(payments.voterEmail, by.email) : eq(payments.phoneHash, by.phoneHash),
       ),
     )
     .orderBy(desc(payments.createdAt))
     .limit(LOOKUP_LIMIT);
-  return rows
-    .filter((r): r is typeof r & { receiptCode: string } => r.receiptCode !== null)
-    .map((r) => ({
-      receiptCode: r.receiptCode,
-      createdAt: iso(r.createdAt),
-      provider: r.provider,
-      totalVotes: r.totalVotes,
-      amount: r.amount,
-      currency: r.currency,
-    }));
+  return rows.flatMap((r) => {
+    const status = creditedStatus(r.status);
+    if (r.receiptCode === null || !status) return [];
+    return [
+      {
+        receiptCode: r.receiptCode,
+        createdAt: iso(r.createdAt),
+        provider: r.provider,
+        totalVotes: r.totalVotes,
+        amount: r.amount,
+        currency: r.currency,
+        status,
+        refundedAmount: r.refundedAmount,
+      },
+    ];
+  });
+}
+
+/** The status as a receipt shows it; null for a payment that has no receipt (never credited). */
+function creditedStatus(status: PaymentStatus): CreditedStatus | null {
+  const parsed = creditedStatusSchema.safeParse(status);
+  return parsed.success ? parsed.data : null;
 }

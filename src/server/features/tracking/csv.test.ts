@@ -17,4 +17,11 @@ describe('CSV cells', () => {
       expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
     expect(csvLine(['a', '=1', null])).toBe("a,'=1,\r\n");
   });
+
+  it('leaves negative numbers as numbers, and only them', () => {
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('-12.50')).toBe('-12.50');
+    for (const text of ['-1+1', '-1.', '-.5', '-1e3', '-1,5', '-1\n'])
+      expect(csvCell(text).replace(/^"/, '')).toMatch(/^'/);
+  });
 });

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { TrackingQuery } from '#shared/schemas/tracking.js';
 import { nextDay, startOfZonedDay } from '#server/time/zoned-time.js';
 
 export interface TrackingFilter {
   provider?: 'stripe' | 'campay';
-  status?: 'completed' | 'pending' | 'failed';
+  status?: PaymentStatus;
   attempt?: 'attempted' | 'abandoned';
   from?: Date;
   /** Exclusive. */

@@ -167,7 +167,7 @@ describeEachDatabase('voter tracking queries', (kind) => {
 it('rejects unknown filter values and keys', () => {
   for (const bad of [
     { provider: 'paypal' },
-    { status: 'refunded' },
+    { status: 'settled' },
     { attempt: 'maybe' },
     { pageSize: '25' },
     { page: '0' },

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
@@ -31,7 +32,9 @@ export interface TrackedPaymentRow {
   phone_number: string | null;
   device_timestamp: string | null;
   ip_address: string | null;
-  status: string;
+  status: PaymentStatus;
+  refunded_amount: number;
+  total_votes: number;
   attempted_at: Date | string | null;
   failure_reason: string | null;
   receipt_code: string | null;
@@ -41,7 +44,7 @@ export interface TrackedPaymentRow {
 }
 
 const PAYMENT_COLUMNS = sql`p.id, p.provider, p.amount, p.currency, p.voter_email, p.phone_number,
-  p.device_timestamp, p.ip_address, p.status, p.attempted_at, p.failure_reason, p.receipt_code,
+  p.device_timestamp, p.ip_address, p.status, p.refunded_amount, p.total_votes, p.attempted_at, p.failure_reason, p.receipt_code,
   p.created_at, p.created_at::text AS cursor`;
 
 const iso = (value: Date | string | null) =>
@@ -58,6 +61,8 @@ export function toTrackingPayment(row: TrackedPaymentRow): TrackingPayment {
     deviceTimestamp: row.device_timestamp,
     ipAddress: row.ip_address,
     status: row.status,
+    refundedAmount: Number(row.refunded_amount),
+    totalVotes: Number(row.total_votes),
     attemptedAt: iso(row.attempted_at),
     failureReason: row.failure_reason,
     receiptCode: row.receipt_code,

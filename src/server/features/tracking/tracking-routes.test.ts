@@ -58,7 +58,7 @@ describeEachDatabase('voter tracking routes', (kind) => {
     for (const query of [
       'provider=paypal',
       'pageSize=7',
-      'status=refunded',
+      'status=settled',
       'from=yesterday',
       'tz=Nowhere/Town',
       'bogus=1',

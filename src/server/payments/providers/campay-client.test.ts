@@ -73,6 +73,113 @@ describe('Campay client against the fake', () => {
     };
     expect((await refusal('2376771')).code).toBe('ER101');
     expect((await refusal('237661234567')).code).toBe('ER102');
-    expect((await refusal('237650000301')).message).toMatch(/insufficient balance/i);
+    campay.maxAmount = 50;
+    try {
+      expect((await refusal('237677555000')).code).toBe('ER201');
+    } finally {
+      campay.maxAmount = 1_000_000;
+    }
+  });
+
+  it("reads a transaction's amount sent as a numeric string, and what Campay says made it", async () => {
+    const client = new CampayClient({
+      baseUrl: campay.url,
+      username: campay.username,
+      password: campay.password,
+      timeoutMs: 2000,
+    });
+    const { reference } = await collect(client);
+    campay.addPermanentToken('raw-token');
+    const raw = await fetch(`${campay.url}/transaction/${reference}`, {
+      headers: { Authorization: 'Token raw-token' },
+    });
+    // Without the trailing slash too, and the amount is text on the wire.
+    expect(raw.status).toBe(200);
+    expect(((await raw.json()) as { amount: unknown }).amount).toBe('100');
+    expect(await client.transaction(reference)).toMatchObject({ amount: 100, currency: 'XAF' });
+  });
+
+  describe('withdrawals and history', () => {
+    const client = () =>
+      new CampayClient({
+        baseUrl: campay.url,
+        username: campay.username,
+        password: campay.password,
+        timeoutMs: 2000,
+      });
+    const withdraw = (amount: number, to = '237677555000') =>
+      client().withdraw({
+        amount,
+        currency: 'XAF',
+        to,
+        description: 'refund',
+        externalReference: 'refund-1',
+      });
+
+    it("sends the app's money to a number, and refuses one above the balance with ER301", async () => {
+      campay.balances.MTN = 0;
+      const refused = await withdraw(100).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(PaymentRefused);
+      expect(refused).toMatchObject({ code: 'ER301' });
+      expect((refused as PaymentRefused).texts.en).toMatch(/balance for this operator/i);
+      // The voter's own balance is never what ER301 is about.
+      expect((refused as PaymentRefused).texts.en).not.toMatch(/mobile-money account/i);
+
+      const { reference } = await collect(client());
+      campay.complete(reference);
+      expect(campay.balances.MTN).toBe(99);
+      const sent = await withdraw(50);
+      expect(sent).toMatchObject({ status: 'PENDING' });
+      expect(campay.transactions.get(sent.reference)).toMatchObject({
+        endpoint: 'withdraw',
+        amount: 50,
+        phoneNumber: '237677555000',
+        external_reference: 'refund-1',
+      });
+      expect(campay.balances.MTN).toBe(48.5);
+      expect((await withdraw(100).catch((e: unknown) => e)) as PaymentRefused).toMatchObject({
+        code: 'ER301',
+      });
+      expect(
+        ((await withdraw(50, '2376771').catch((e: unknown) => e)) as PaymentRefused).code,
+      ).toBe('ER101');
+      campay.complete(sent.reference);
+      expect(await client().transaction(sent.reference)).toMatchObject({
+        status: 'SUCCESSFUL',
+        amount: 50,
+      });
+    });
+
+    it('lists the transactions of a range of whole days', async () => {
+      const { reference } = await collect(client(), '237699555000');
+      campay.complete(reference);
+      const today = new Date().toISOString().slice(0, 10);
+      const entries = await client().history({ from: today, to: today });
+      const entry = entries.find((e) => e.reference_uuid === reference);
+      expect(entry).toMatchObject({
+        status: 'SUCCESSFUL',
+        amount: 100,
+        phone_number: '237699555000',
+        charge_amount: 1,
+        credit: 99,
+        debit: 0,
+      });
+      expect(entry!.datetime).toBeInstanceOf(Date);
+      // Amounts sent as numeric strings ("100.00") read the same.
+      campay.historyAmountsAsText = true;
+      try {
+        const asText = (await client().history({ from: today, to: today })).find(
+          (e) => e.reference_uuid === reference,
+        );
+        expect(asText).toMatchObject({ amount: 100, charge_amount: 1, credit: 99, debit: 0 });
+      } finally {
+        campay.historyAmountsAsText = false;
+      }
+      expect(await client().history({ from: '2020-01-01', to: '2020-01-31' })).toEqual([]);
+      expect(campay.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/history/' });
+      await expect(client().history({ from: 'yesterday', to: today })).rejects.toThrow(
+        /YYYY-MM-DD/,
+      );
+    });
   });
 });

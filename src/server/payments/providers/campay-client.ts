@@ -23,26 +23,68 @@ const collectResponseSchema = z.object({
   operator: z.string().nullish(),
 });
 
+/** An amount Campay sends as a number or as a numeric string ("100", "100.0"). */
+const amountSchema = z
+  .union([z.number(), z.string().trim().min(1)])
+  .pipe(z.coerce.number())
+  .refine(Number.isFinite);
+
 const transactionSchema = z.object({
   reference: z.string().min(1),
   status: z.string(),
-  // Seen both as a number and as a numeric string.
-  amount: z.union([z.number(), z.string()]).transform(Number),
+  amount: amountSchema,
   currency: z.string(),
   operator: z.string().nullish(),
   code: z.string().nullish(),
   operator_reference: z.string().nullish(),
   external_reference: z.string().nullish(),
   reason: z.string().nullish(),
+  /** `collect` or `withdraw` where Campay says which API made the transaction. */
+  endpoint: z.string().nullish(),
 });
 export type CampayTransaction = z.infer<typeof transactionSchema>;
+
+const withdrawResponseSchema = z.object({
+  reference: z.string().min(1),
+  status: z.string().nullish(),
+});
+export type CampayWithdrawal = z.infer<typeof withdrawResponseSchema>;
+
+const historyEntrySchema = z.object({
+  datetime: z.iso.datetime({ offset: true }).transform((value) => new Date(value)),
+  code: z.string().nullish(),
+  operator_tx_code: z.string().nullish(),
+  operator: z.string().nullish(),
+  phone_number: z.string().nullish(),
+  description: z.string().nullish(),
+  external_user: z.string().nullish(),
+  amount: amountSchema,
+  /** Campay's charge in XAF as it reports it, which may be fractional. */
+  charge_amount: amountSchema.nullish(),
+  debit: amountSchema.nullish(),
+  credit: amountSchema.nullish(),
+  status: z.string(),
+  reference_uuid: z.string().min(1),
+});
+export type CampayHistoryEntry = z.infer<typeof historyEntrySchema>;
+
+// Campay wraps the list in `data`; a bare list is taken too.
+const historyResponseSchema = z
+  .union([z.object({ data: z.array(historyEntrySchema) }), z.array(historyEntrySchema)])
+  .transform((body) => (Array.isArray(body) ? body : body.data));
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const errorBodySchema = z.object({
   message: z.string().optional(),
   error_code: z.string().optional(),
 });
 
-/** Voter-facing texts for the error codes Campay documents; anything else gets a generic one. */
+/**
+ * Voter-facing texts for the error codes Campay documents for a collect request; anything else
+ * gets a generic one. A voter's empty wallet or declined prompt is not among them: Campay accepts
+ * the request, and the transaction later turns FAILED with a reason (see failure-reason.ts).
+ */
 export const CAMPAY_REFUSALS: Record<string, VoterText> = {
   ER101: {
     en: 'This phone number is not a valid mobile-money number. Check it and try again.',
@@ -56,9 +98,28 @@ export const CAMPAY_REFUSALS: Record<string, VoterText> = {
     en: 'This amount cannot be paid by mobile money.',
     fr: 'Ce montant ne peut pas être payé par mobile money.',
   },
+};
+
+/**
+ * A withdrawal sends the app's money to a number, so its refusals speak to the organiser. ER301
+ * is Campay's "insufficient balance": the app's balance for that carrier is below the amount.
+ */
+export const CAMPAY_WITHDRAWAL_REFUSALS: Record<string, VoterText> = {
+  ER101: {
+    en: 'This phone number is not a valid mobile-money number, so no money was sent.',
+    fr: "Ce numéro n'est pas un numéro mobile money valide : aucun argent n'a été envoyé.",
+  },
+  ER102: {
+    en: "Campay cannot send money to this number's operator, so no money was sent.",
+    fr: "Campay ne peut pas envoyer d'argent à l'opérateur de ce numéro : aucun argent n'a été envoyé.",
+  },
+  ER201: {
+    en: 'Campay refused this amount, so no money was sent.',
+    fr: "Campay a refusé ce montant : aucun argent n'a été envoyé.",
+  },
   ER301: {
-    en: 'Insufficient balance on the mobile-money account. Top up and try again.',
-    fr: 'Solde insuffisant sur le compte mobile money. Rechargez-le et réessayez.',
+    en: "The Campay account's balance for this operator is below the amount, so no money was sent. Top it up and try again.",
+    fr: "Le solde du compte Campay pour cet opérateur est inférieur au montant : aucun argent n'a été envoyé. Rechargez-le et réessayez.",
   },
 };
 
@@ -93,6 +154,48 @@ export class CampayClient {
     return this.parse(collectResponseSchema, body, 'collect');
   }
 
+  /**
+   * Sends the app's money to `to` (a refund, say). Campay takes no idempotency key: after a
+   * timeout (`ProviderUnavailable`) the money may or may not be on its way, so look the
+   * transaction up (by its reference, or in history()) before asking again.
+   */
+  async withdraw(input: {
+    amount: number;
+    currency: 'XAF';
+    to: string;
+    description: string;
+    externalReference: string;
+  }): Promise<CampayWithdrawal> {
+    const body = await this.call(
+      'POST',
+      '/withdraw/',
+      {
+        amount: input.amount,
+        currency: input.currency,
+        to: input.to,
+        description: input.description,
+        external_reference: input.externalReference,
+      },
+      { refusals: CAMPAY_WITHDRAWAL_REFUSALS },
+    );
+    return this.parse(withdrawResponseSchema, body, 'withdraw');
+  }
+
+  /**
+   * The app's transactions (collections and withdrawals) made from `from` to `to`, both whole
+   * days (YYYY-MM-DD) and both included, as Campay's history lists them.
+   */
+  async history(range: { from: string; to: string }): Promise<CampayHistoryEntry[]> {
+    if (!DAY.test(range.from) || !DAY.test(range.to)) {
+      throw new Error(`Campay history: dates must be YYYY-MM-DD, got ${range.from}..${range.to}`);
+    }
+    const body = await this.call('POST', '/history/', {
+      start_date: range.from,
+      end_date: range.to,
+    });
+    return this.parse(historyResponseSchema, body, 'history');
+  }
+
   /** Null when Campay does not know the reference. */
   async transaction(reference: string): Promise<CampayTransaction | null> {
     const body = await this.call(
@@ -124,7 +227,7 @@ export class CampayClient {
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
-    options: { notFoundIsNull?: boolean } = {},
+    options: { notFoundIsNull?: boolean; refusals?: Record<string, VoterText> } = {},
   ): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.token();
@@ -136,14 +239,18 @@ export class CampayClient {
       }
       if (response.status === 404 && options.notFoundIsNull) return null;
       if (response.ok) return response.body;
-      throw this.errorFrom(response.status, response.body);
+      throw this.errorFrom(response.status, response.body, options.refusals);
     }
   }
 
-  private errorFrom(status: number, body: unknown): Error {
+  private errorFrom(
+    status: number,
+    body: unknown,
+    refusals: Record<string, VoterText> = CAMPAY_REFUSALS,
+  ): Error {
     const parsed = errorBodySchema.safeParse(body);
     const code = parsed.success ? parsed.data.error_code : undefined;
-    const refusal = code ? CAMPAY_REFUSALS[code] : undefined;
+    const refusal = code ? refusals[code] : undefined;
     if (code && refusal) return new PaymentRefused(refusal, code);
     if (status === 401 || status === 403) {
       return new ProviderUnavailable(

@@ -1,6 +1,15 @@
 import type { CampayClient, CampayTransaction } from './campay-client.js';
-import type { MobileMoneyProvider, PaymentRecord, ProviderReport } from './payment-provider.js';
+import type {
+  MobileMoneyProvider,
+  PaymentRecord,
+  ProviderReport,
+  RefundInput,
+} from './payment-provider.js';
 import { isSandboxRef } from './sandbox-refs.js';
+import { EXPIRED_REASON } from '#server/payments/unconfirmed-outcome.js';
+
+/** How our refund withdrawals describe themselves, so a history search never takes one for a collection. */
+export const REFUND_DESCRIPTION_PREFIX = 'Palmares refund';
 
 /** Campay (MTN Mobile Money and Orange Money in Cameroon, XAF). */
 export class CampayProvider implements MobileMoneyProvider {
@@ -46,10 +55,26 @@ export class CampayProvider implements MobileMoneyProvider {
     return campayReport(transaction);
   }
 
+  /**
+   * Sends the money back to the number it came from, as a withdrawal from the app's balance. Its
+   * external reference is not the payment id, which names the collection, and the refunded total
+   * makes a repeat recognisable in Campay's history.
+   */
+  async refund(payment: PaymentRecord, input: RefundInput): Promise<void> {
+    if (!payment.phoneNumber) throw new Error(`Campay refund: payment ${payment.id} has no number`);
+    await this.client.withdraw({
+      amount: input.amount,
+      currency: 'XAF',
+      to: payment.phoneNumber,
+      description: `${REFUND_DESCRIPTION_PREFIX} ${payment.id}`,
+      externalReference: `refund-${payment.id}-${input.refundedTotal}`,
+    });
+  }
+
   /** Campay cannot cancel a collection; an unanswered prompt simply lapses on the operator side. */
   async abandon(payment: PaymentRecord): Promise<ProviderReport> {
     const report = await this.check(payment);
-    return report.state === 'pending' ? { state: 'failed', reason: 'expired' } : report;
+    return report.state === 'pending' ? { state: 'failed', reason: EXPIRED_REASON } : report;
   }
 }
 
@@ -62,13 +87,18 @@ export function campayReport(transaction: CampayTransaction): ProviderReport {
         currency: transaction.currency,
         providerRef: transaction.reference,
       };
-    case 'FAILED':
+    case 'FAILED': {
+      const reason = transaction.reason?.trim() ?? '';
       return {
         state: 'failed',
+        // Campay's own "expired" must not read as our expiry, which a late success may undo.
         reason:
-          transaction.reason?.trim() || 'Campay reported the payment failed, without a reason.',
+          reason.toLowerCase() === EXPIRED_REASON
+            ? `Campay: ${reason}`
+            : reason || 'Campay reported the payment failed, without a reason.',
         providerRef: transaction.reference,
       };
+    }
     default:
       return { state: 'pending', providerRef: transaction.reference };
   }

@@ -18,7 +18,14 @@ export interface PaymentRecord {
  */
 export type ProviderReport =
   | { state: 'pending'; lastError?: string; providerRef?: string }
-  | { state: 'completed'; amount: number; currency: string; providerRef: string }
+  | {
+      state: 'completed';
+      amount: number;
+      currency: string;
+      providerRef: string;
+      /** What the provider kept, in minor units, when it reports it. */
+      fee?: number;
+    }
   | { state: 'failed'; reason: string; providerRef?: string };
 
 export type ProviderKind = 'stripe' | 'campay' | 'sandbox';
@@ -38,6 +45,25 @@ export interface PaymentProvider {
    * what its final state is: a payment that completed meanwhile must still be credited.
    */
   abandon(payment: PaymentRecord): Promise<ProviderReport>;
+  /**
+   * Returns `amount` of a completed payment to the voter (the card, or the phone the money came
+   * from). `refundedTotal` is what will have been refunded once this refund is made: it keys the
+   * request, so a retried or doubled request refunds once. Throws `PaymentRefused` when the
+   * provider says no, `ProviderUnavailable` when whether it acted is unknown.
+   */
+  refund(payment: PaymentRecord, input: RefundInput): Promise<void>;
+  /**
+   * What the provider kept of a completed payment, in minor units of the payment's currency, or
+   * null while it has not said (the money not yet settled at the provider). Providers that never
+   * report a fee leave this out. Throws when the provider cannot be reached.
+   */
+  fee?(payment: PaymentRecord): Promise<number | null>;
+}
+
+export interface RefundInput {
+  amount: number;
+  refundedTotal: number;
+  reason: string;
 }
 
 /** A card intent as seen by the provider, tied to our payment through its metadata. */

@@ -56,7 +56,9 @@ export class SandboxProvider implements CardProvider, MobileMoneyProvider {
       (p) => p.phoneNumber === input.phoneNumber && p.outcome === 'refused',
     );
     if (refused) {
-      throw new PaymentRefused(CAMPAY_REFUSALS.ER301!, 'ER301');
+      // Campay refuses a collect request only for the number, carrier or amount; a voter's empty
+      // wallet is a FAILED transaction later (the `fails` numbers), never a refusal.
+      throw new PaymentRefused(CAMPAY_REFUSALS.ER101!, 'ER101');
     }
     const timer = setTimeout(() => {
       this.timers.delete(timer);
@@ -98,6 +100,9 @@ export class SandboxProvider implements CardProvider, MobileMoneyProvider {
     const report = await this.check(payment);
     return report.state === 'pending' ? { state: 'failed', reason: 'expired' } : report;
   }
+
+  /** The sandbox holds no money: a refund is accepted at once, as a provider's would be. */
+  async refund(): Promise<void> {}
 
   async prepareIntent(input: { paymentId: string; existingIntentId: string | null }) {
     const intentId = input.existingIntentId ?? sandboxIntentId(input.paymentId);

@@ -4,7 +4,9 @@ import type { VoterText } from '#server/http/voter-text.js';
 /**
  * The sandbox's scripted outcomes. Stripe's public test card numbers, so habits carry over; test
  * phones on real MTN and Orange prefixes, so they pass the same validation as real numbers.
- * Any other valid number succeeds.
+ * Any other valid number succeeds. Mobile money behaves as Campay does: a voter's empty wallet or
+ * declined prompt fails the transaction after the prompt, with a reason; only the number, carrier
+ * or amount gets the request itself refused (ER101, ER102, ER201).
  */
 export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
   { number: '4242424242424242', outcome: 'succeeds', description: 'Payment succeeds' },
@@ -20,7 +22,7 @@ export const SANDBOX_TEST_PHONES: readonly SandboxTestPhone[] = [
   {
     phoneNumber: '237670000001',
     outcome: 'fails',
-    description: 'Fails after the delay: insufficient balance',
+    description: "Fails after the delay: the voter's wallet holds too little",
   },
   {
     phoneNumber: '237690000002',
@@ -35,7 +37,7 @@ export const SANDBOX_TEST_PHONES: readonly SandboxTestPhone[] = [
   {
     phoneNumber: '237690000004',
     outcome: 'refused',
-    description: 'Refused at once: insufficient balance (as Campay ER301)',
+    description: 'Refused at once: not a mobile-money number (as Campay ER101)',
   },
 ];
 

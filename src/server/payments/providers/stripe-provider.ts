@@ -5,8 +5,9 @@ import type {
   CardProvider,
   PaymentRecord,
   ProviderReport,
+  RefundInput,
 } from './payment-provider.js';
-import { IntentLocked, ProviderUnavailable } from './provider-errors.js';
+import { IntentLocked, PaymentRefused, ProviderUnavailable } from './provider-errors.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -108,7 +109,9 @@ export class StripeProvider implements CardProvider {
         this.stripe.paymentIntents.cancel(
           intentId,
           {},
-          { idempotencyKey: `palmares-cancel-${intentId}` },
+          // A key per attempt, not per intent: Stripe keeps a refusal (an intent still
+          // processing) as the key's answer, and a later attempt must be asked afresh.
+          { idempotencyKey: `palmares-cancel-${intentId}-${randomUUID()}` },
         ),
       { lockedIsNull: true },
     );
@@ -120,21 +123,128 @@ export class StripeProvider implements CardProvider {
   }
 
   /**
-   * Verifies a webhook delivery on its raw bytes and returns the intent it is about, or null for
-   * events we do not act on. Throws `Stripe.errors.StripeSignatureVerificationError` when forged.
+   * Stripe's fee: the balance transaction of the intent's latest charge. Null until the charge has
+   * one (Stripe may attach it after the success), and when the account settles in another
+   * currency than the payment's, where the fee is not in the payment's units.
    */
-  parseWebhook(rawBody: Buffer, signature: string): CardIntentView | null {
+  async fee(payment: PaymentRecord): Promise<number | null> {
+    const intentId = payment.providerRef;
+    if (!intentId) return null;
+    const intent = await guard(() =>
+      this.stripe.paymentIntents.retrieve(intentId, {
+        expand: ['latest_charge.balance_transaction'],
+      }),
+    );
+    const charge = intent.latest_charge;
+    if (!charge || typeof charge === 'string' || charge.status !== 'succeeded') return null;
+    const transaction = charge.balance_transaction;
+    if (!transaction || typeof transaction === 'string') return null;
+    if (transaction.currency.toUpperCase() !== payment.currency.toUpperCase()) return null;
+    return transaction.fee;
+  }
+
+  /**
+   * Verifies a webhook delivery on its raw bytes and returns what it says about a payment, or
+   * null for events we do not act on. Throws `Stripe.errors.StripeSignatureVerificationError`
+   * when forged.
+   */
+  parseWebhook(rawBody: Buffer, signature: string): StripeNotice | null {
     const event = this.stripe.webhooks.constructEvent(
       rawBody,
       signature,
       this.options.webhookSecret,
     );
-    if (!INTENT_EVENTS.has(event.type)) return null;
     const object = event.data.object as { object?: string };
-    if (object.object !== 'payment_intent') return null;
-    return viewOf(object as Stripe.PaymentIntent);
+    if (INTENT_EVENTS.has(event.type) && object.object === 'payment_intent') {
+      return { kind: 'intent', view: viewOf(object as Stripe.PaymentIntent) };
+    }
+    // The charge carries the running total of its refunds: repeats and reordering cannot count
+    // a refund twice.
+    if (event.type === 'charge.refunded' && object.object === 'charge') {
+      const charge = object as Stripe.Charge;
+      const intentId = idOf(charge.payment_intent);
+      return intentId ? { kind: 'refund', intentId, refundedAmount: charge.amount_refunded } : null;
+    }
+    // The charge's money settled at Stripe (now, or later with charge.updated): its fee is known.
+    if (CHARGE_EVENTS.has(event.type) && object.object === 'charge') {
+      const charge = object as Stripe.Charge;
+      const intentId = idOf(charge.payment_intent);
+      return intentId && charge.status === 'succeeded' && charge.balance_transaction
+        ? { kind: 'charge-settled', intentId }
+        : null;
+    }
+    if (DISPUTE_EVENTS.has(event.type) && object.object === 'dispute') {
+      const dispute = object as Stripe.Dispute;
+      const intentId = idOf(dispute.payment_intent);
+      return intentId
+        ? { kind: 'dispute', intentId, disputeId: dispute.id, status: dispute.status }
+        : null;
+    }
+    return null;
+  }
+
+  async refund(payment: PaymentRecord, input: RefundInput): Promise<void> {
+    const intentId = payment.providerRef;
+    if (!intentId) throw new Error(`Stripe refund: payment ${payment.id} has no intent`);
+    const refund = await guard(async () => {
+      try {
+        return await this.stripe.refunds.create(
+          {
+            payment_intent: intentId,
+            amount: input.amount,
+            metadata: { paymentId: payment.id, reason: input.reason.slice(0, 500) },
+          },
+          // The refunded total this refund reaches keys it: a repeat refunds once, a further one is new.
+          { idempotencyKey: `palmares-refund-${payment.id}-${input.refundedTotal}` },
+        );
+      } catch (error) {
+        // Stripe refuses the money itself (refunded or charged back elsewhere): not an outage.
+        if (error instanceof Stripe.errors.StripeError && REFUSED_REFUNDS.has(error.code ?? '')) {
+          throw new PaymentRefused(
+            {
+              en: 'The card payment service refused the refund: the money was already refunded or charged back.',
+              fr: "Le service de paiement par carte a refusé le remboursement : l'argent a déjà été remboursé ou contesté.",
+            },
+            `stripe_${error.code}`,
+          );
+        }
+        throw error;
+      }
+    });
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new PaymentRefused(
+        {
+          en: 'The card payment service refused the refund.',
+          fr: 'Le service de paiement par carte a refusé le remboursement.',
+        },
+        `stripe_refund_${refund.status}`,
+      );
+    }
   }
 }
+
+/** What a Stripe event says about one of our payments. */
+export type StripeNotice =
+  | { kind: 'intent'; view: CardIntentView }
+  | { kind: 'refund'; intentId: string; refundedAmount: number }
+  | { kind: 'dispute'; intentId: string; disputeId: string; status: string }
+  | { kind: 'charge-settled'; intentId: string };
+
+/** Stripe's refusals of a refund for the state of the charge's money. */
+const REFUSED_REFUNDS = new Set(['charge_already_refunded', 'amount_too_large', 'charge_disputed']);
+
+const CHARGE_EVENTS = new Set(['charge.succeeded', 'charge.updated']);
+
+const DISPUTE_EVENTS = new Set([
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+]);
+
+const idOf = (ref: string | { id: string } | null): string | null =>
+  typeof ref === 'string' ? ref : (ref?.id ?? null);
 
 function viewOf(intent: Stripe.PaymentIntent): CardIntentView {
   return {

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '#server/app-context.js';
+import { withAdvisoryLock } from '#server/db/advisory-lock.js';
+import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
+import { payments } from '#server/db/schema.js';
+import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
+import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
+import { parseAmountMismatch } from '#server/payments/amount-mismatch.js';
+import { settle } from '#server/payments/settle.js';
+import type { CreditOrder, CreditResponse } from '#shared/schemas/payment.js';
+
+const NOT_IN_REVIEW = 'Only a payment waiting for review can be credited';
+const UNDER_WAY = 'Another action on this payment is under way. Try again in a minute.';
+
+/**
+ * An admin's decision on a payment held in `needs_review`: the money received covers the order,
+ * so its votes count. It goes through settle() like any completion (receipt code, tallies,
+ * history), with the audit row in the same transaction. Money that covers less than the order,
+ * or came in another currency, is not credited: the admin returns it instead.
+ *
+ * It takes the per-payment lock refunds take, so a credit and a refund never overlap.
+ */
+export async function creditPayment(
+  ctx: Pick<AppContext, 'db' | 'database' | 'events'>,
+  paymentId: string,
+  order: CreditOrder,
+  actor: AuditActor,
+): Promise<CreditResponse> {
+  const locked = await withAdvisoryLock(
+    ctx.database,
+    [ADVISORY_LOCKS.refund, paymentId],
+    async () => {
+      const [payment] = await ctx.db
+        .select({
+          status: payments.status,
+          amount: payments.amount,
+          currency: payments.currency,
+          totalVotes: payments.totalVotes,
+          failureReason: payments.failureReason,
+        })
+        .from(payments)
+        .where(eq(payments.id, paymentId));
+      if (!payment) throw notFound('Payment not found');
+      if (payment.status !== 'needs_review') throw unprocessable(NOT_IN_REVIEW);
+      const report = parseAmountMismatch(payment.failureReason);
+      if (
+        report &&
+        (report.reported.currency !== payment.currency || report.reported.amount < payment.amount)
+      ) {
+        throw conflict(
+          `The provider reported ${report.reported.amount} ${report.reported.currency} for an order of ${payment.amount} ${payment.currency}: that does not pay for its votes. Return the money to the voter instead.`,
+        );
+      }
+      const result = await settle(
+        ctx,
+        paymentId,
+        { status: 'completed', amount: payment.amount, currency: payment.currency },
+        'admin',
+        {
+          creditReview: true,
+          inTransaction: (tx) =>
+            recordAudit(tx, actor, {
+              action: 'payment.credit',
+              entityType: 'payment',
+              entityId: paymentId,
+              before: { status: payment.status, countedVotes: 0 },
+              after: { status: 'completed', countedVotes: payment.totalVotes },
+              reason: order.reason,
+            }),
+        },
+      );
+      if (!result.changed || !result.receiptCode) throw unprocessable(NOT_IN_REVIEW);
+      return {
+        paymentId,
+        status: 'completed' as const,
+        receiptCode: result.receiptCode,
+        countedVotes: payment.totalVotes,
+      };
+    },
+  );
+  if (!locked.held) throw conflict(UNDER_WAY);
+  return locked.value;
+}

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '#server/app-context.js';
+import { withAdvisoryLock } from '#server/db/advisory-lock.js';
+import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
+import { payments } from '#server/db/schema.js';
+import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
+import { providerHttpError } from '#server/features/checkout/provider-http-error.js';
+import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
+import { paymentRecordColumns } from '#server/payments/payment-record.js';
+import { revisePayment } from '#server/payments/revise-payment.js';
+import type { RefundOrder, RefundResponse } from '#shared/schemas/payment.js';
+
+const NOT_REFUNDABLE = 'Only a completed payment can be refunded';
+const DISPUTED = 'This payment is disputed: the card network decides where its money goes';
+const ALREADY_REFUNDED = 'This payment has already been refunded in full';
+const REFUND_UNDER_WAY = 'A refund of this payment is already under way. Try again in a minute.';
+const NO_PROVIDER =
+  'The provider of this payment is not configured here: record the refund as made outside Palmarès';
+
+/**
+ * An admin's refund of a completed payment: checked against what is left to refund, made at the
+ * provider (Stripe's Refunds API, Campay's withdrawal to the voter's number, or nothing for the
+ * sandbox and for money returned outside Palmarès), then revisePayment() revokes the votes the
+ * money paid for and the audit row is written in that same transaction.
+ *
+ * One refund of a payment at a time (an advisory lock, not the payment's row lock: settlements of
+ * the payment are never held up by the provider call). Money already refunded, in full or by a
+ * refund that got there first, is a 409.
+ */
+export async function refundPayment(
+  ctx: Pick<AppContext, 'db' | 'database' | 'events' | 'providers'>,
+  paymentId: string,
+  order: RefundOrder,
+  actor: AuditActor,
+): Promise<RefundResponse> {
+  return withRefundLock(ctx, paymentId, async () => {
+    const [payment] = await ctx.db
+      .select({
+        ...paymentRecordColumns,
+        status: payments.status,
+        refundedAmount: payments.refundedAmount,
+      })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    if (!payment) throw notFound('Payment not found');
+    if (payment.status === 'disputed') throw conflict(DISPUTED);
+    if (payment.status !== 'completed' && payment.status !== 'refunded') {
+      throw unprocessable(NOT_REFUNDABLE);
+    }
+    const left = payment.amount - payment.refundedAmount;
+    if (left <= 0) throw conflict(ALREADY_REFUNDED);
+    const amount = order.amount ?? left;
+    if (amount > left) {
+      throw conflict(`Only ${left} ${payment.currency} of this payment is left to refund`);
+    }
+    const refundedTotal = payment.refundedAmount + amount;
+    const method = order.method ?? 'provider';
+    if (method === 'provider') {
+      const provider = ctx.providers.forPayment(payment);
+      if (!provider) throw unprocessable(NO_PROVIDER);
+      try {
+        await provider.refund(payment, { amount, refundedTotal, reason: order.reason });
+      } catch (error) {
+        throw providerHttpError(error, paymentId);
+      }
+    }
+    const revised = await revisePayment(
+      ctx,
+      paymentId,
+      { kind: 'refund', refundedAmount: refundedTotal },
+      'admin',
+      {
+        detail: `${method === 'outside' ? 'returned outside Palmarès' : 'refunded'}: ${order.reason}`,
+        inTransaction: (tx, change) =>
+          recordAudit(tx, actor, {
+            action: 'payment.refund',
+            entityType: 'payment',
+            entityId: paymentId,
+            before: change.before,
+            after: { ...change.after, method, amount },
+            reason: order.reason,
+          }),
+      },
+    );
+    // The provider's own report (a webhook) reached the same total first.
+    if (!revised.changed) throw conflict(ALREADY_REFUNDED);
+    return {
+      paymentId,
+      status: revised.status!,
+      amount: revised.amount,
+      currency: revised.currency,
+      refundedAmount: revised.refundedAmount,
+      countedVotes: revised.countedVotes,
+    };
+  });
+}
+
+async function withRefundLock<T>(
+  ctx: Pick<AppContext, 'database'>,
+  paymentId: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  const locked = await withAdvisoryLock(ctx.database, [ADVISORY_LOCKS.refund, paymentId], run);
+  if (!locked.held) throw conflict(REFUND_UNDER_WAY);
+  return locked.value;
+}

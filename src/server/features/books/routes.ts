@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditActorOf } from '#server/features/audit/record-audit.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import { idParamsSchema } from '#shared/schemas/ids.js';
+import {
+  creditRequestSchema,
+  creditResponseSchema,
+  refundRequestSchema,
+  refundResponseSchema,
+} from '#shared/schemas/payment.js';
+import { checkIntegrity } from '#server/payments/integrity-check.js';
+import { integrityReportSchema } from '#shared/schemas/integrity.js';
+import { creditPayment } from './credit-payment.js';
+import { refundPayment } from './refund-payment.js';
+
+const GUARDED = errorResponses(401, 403);
+
+/**
+ * The money after the payment, for admins (every /api/admin route is guarded by path):
+ * refunds, and the check that the books balance.
+ */
+export default async function booksRoutes(plain: FastifyInstance): Promise<void> {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+
+  // 409 when the money is already refunded or a refund of it is under way; 422 when the payment
+  // never completed.
+  app.post(
+    '/admin/payments/:id/refund',
+    {
+      config: { input: { what: 'refund' } },
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        body: refundRequestSchema,
+        response: {
+          200: refundResponseSchema,
+          ...GUARDED,
+          ...errorResponses(400, 404, 409, 422, 502),
+        },
+      },
+    },
+    async (request) =>
+      refundPayment(app.ctx, request.params.id, request.body, await auditActorOf(request)),
+  );
+
+  // 422 unless the payment waits for review; 409 when its money does not pay for the order.
+  app.post(
+    '/admin/payments/:id/credit',
+    {
+      config: { input: { what: 'credit' } },
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        body: creditRequestSchema,
+        response: {
+          200: creditResponseSchema,
+          ...GUARDED,
+          ...errorResponses(400, 404, 409, 422),
+        },
+      },
+    },
+    async (request) =>
+      creditPayment(app.ctx, request.params.id, request.body, await auditActorOf(request)),
+  );
+
+  app.get(
+    '/admin/integrity',
+    {
+      schema: {
+        tags: ['admin'],
+        response: { 200: integrityReportSchema, ...GUARDED },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return checkIntegrity(app.ctx.db);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createNominee } from '#test/factories/catalog-factory.js';
+import {
+  createTestDatabase,
+  describePostgres,
+  type TestDatabase,
+} from '#test/support/test-database.js';
+import { buildCatalogSnapshot, loadCatalogRows } from './catalog-snapshot.js';
+
+describePostgres('the catalogue read while an organiser adds a nominee', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    await createNominee(database.db);
+  });
+  afterAll(() => database.destroy());
+
+  it('leaves out a nominee read without its category, instead of failing', async () => {
+    // The organiser's transaction holds the nominations table, so the catalogue's read of it
+    // waits while the categories are read; the category and nominee it then commits come back
+    // as a nominee without its category.
+    const read = await database.withConnection(async (organiser, query) => {
+      await query('BEGIN');
+      await query('LOCK TABLE nominations IN ACCESS EXCLUSIVE MODE');
+      const reading = loadCatalogRows(database.db);
+      await expect
+        .poll(
+          async () =>
+            (
+              await query<{ n: number }>(
+                'SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted',
+              )
+            )[0]!.n,
+        )
+        .toBeGreaterThan(0);
+      await createNominee(organiser);
+      await query('COMMIT');
+      return reading;
+    });
+    expect(read.nominationRows).toHaveLength(2);
+    const snapshot = buildCatalogSnapshot(read, () => undefined);
+    for (const [categoryId, nominees] of snapshot.nominationsByCategory) {
+      expect(snapshot.categoryById.has(categoryId)).toBe(true);
+      for (const n of nominees) expect(snapshot.artistById.has(n.artist.id)).toBe(true);
+    }
+    expect([...snapshot.nominationsByCategory.values()].flat()).toHaveLength(1);
+    // The next read sees both.
+    const next = buildCatalogSnapshot(await loadCatalogRows(database.db), () => undefined);
+    expect([...next.nominationsByCategory.values()].flat()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '#server/http/route-schema.js';
+import { zonedToday } from '#server/time/zoned-time.js';
+import { financeQuerySchema, financeReportSchema } from '#shared/schemas/finance.js';
+import { financeCsv } from './finance-csv.js';
+import { financeReport } from './finance-report.js';
+
+const GUARDED = errorResponses(401, 403);
+const byPeriod = { config: { input: { what: 'finance period' } } };
+
+/**
+ * The finance report for admins (every /api/admin route is guarded by path in
+ * auth/route-access.ts): what the payments brought in, what the providers kept and what went back.
+ * Days are the event's own time zone's, as the organiser set it.
+ */
+export default async function financeRoutes(plain: FastifyInstance): Promise<void> {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const build = async (period: z.infer<typeof financeQuerySchema>['period']) => {
+    const { timezone } = await app.ctx.event.current();
+    const report = await financeReport(app.ctx.db, {
+      period,
+      now: new Date(),
+      timeZone: timezone,
+      feeEstimates: app.ctx.config.feeEstimates,
+    });
+    return report;
+  };
+
+  app.get(
+    '/admin/finance',
+    {
+      ...byPeriod,
+      schema: {
+        tags: ['admin'],
+        querystring: financeQuerySchema,
+        response: { 200: financeReportSchema, ...GUARDED, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return build(request.query.period);
+    },
+  );
+
+  app.get(
+    '/admin/finance.csv',
+    {
+      ...byPeriod,
+      schema: {
+        tags: ['admin'],
+        querystring: financeQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z
+            .string()
+            .describe('CSV, UTF-8 with a byte-order mark, one day and provider a line'),
+          ...GUARDED,
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await build(request.query.period);
+      const day = zonedToday(report.timeZone);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="finance-${report.period}-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(financeCsv(report));
+    },
+  );
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppEvents, SettledPayment } from '#server/events/app-events.js';
+import type { TallyBoard } from '#server/events/tally-board.js';
+import type { CatalogCache } from '#server/features/catalog/catalog-cache.js';
+import type { CatalogSnapshot } from '#server/features/catalog/catalog-snapshot.js';
+import type { EventCache } from '#server/features/event/event-cache.js';
+import { nextEventChangeAfter } from '#shared/event-status.js';
+import type {
+  AdminLiveMessage,
+  LiveEventState,
+  LiveTally,
+  PublicLiveMessage,
+} from '#shared/schemas/live.js';
+
+/** New counts wait this long to be sent, so a burst of settlements is one message per stream. */
+const TALLY_FLUSH_MS = 100;
+/** Public messages kept for reconnecting clients (Last-Event-ID); older gaps get a snapshot. */
+const REPLAY_MESSAGES = 512;
+/** A stream whose client has not read this much is dropped rather than buffered without end. */
+const MAX_UNREAD_BYTES = 1 << 20;
+/** The event's status is looked at again at least this often, whatever the clock edges say. */
+const EVENT_RECHECK_MS = 60 * 60 * 1000;
+
+export interface LiveHubDeps {
+  events: AppEvents;
+  tallies: TallyBoard;
+  event: EventCache;
+  catalog: CatalogCache;
+  log: FastifyBaseLogger;
+}
+
+export interface LiveHubOptions {
+  /** Streams one client address may hold open at once (LIVE_STREAMS_PER_ADDRESS). */
+  streamsPerAddress: number;
+  /** How often an idle stream gets a comment line, so proxies and phones keep it open. */
+  heartbeatMs: number;
+}
+
+interface Stream {
+  res: ServerResponse;
+  address: string;
+}
+
+/**
+ * The live streams of one instance (Server-Sent Events). Public streams get the counts settle()
+ * announces (through the TallyBoard, so counts settled on another instance arrive through Redis)
+ * while the event shows counts, and the event's status as it changes; admin streams get every
+ * settled payment. Each public message has an id `<boot>-<n>`: a client reconnecting with one we
+ * still hold gets what it missed, any other gets a fresh snapshot.
+ */
+export class LiveHub {
+  private readonly boot = randomUUID().slice(0, 8);
+  private sent = 0;
+  private readonly recent: { n: number; frame: string }[] = [];
+  private readonly publicStreams = new Set<Stream>();
+  private readonly adminStreams = new Set<Stream>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly pendingTallies = new Map<string, LiveTally>();
+  private tallyTimer: NodeJS.Timeout | undefined;
+  private eventTimer: NodeJS.Timeout | undefined;
+  private readonly heartbeat: NodeJS.Timeout;
+  private eventState: LiveEventState | undefined;
+  private closed = false;
+  private lastSnapshot:
+    { catalog: CatalogSnapshot; id: string; state: LiveEventState; frame: string } | undefined;
+
+  constructor(
+    private readonly deps: LiveHubDeps,
+    private readonly options: LiveHubOptions,
+  ) {
+    deps.tallies.on('changed', (tallies) => {
+      for (const { id, voteCount } of tallies) this.pendingTallies.set(id, { id, voteCount });
+      this.tallyTimer ??= setTimeout(() => void this.flushTallies(), TALLY_FLUSH_MS).unref();
+    });
+    deps.events.on('event-changed', () => void this.checkEvent());
+    deps.events.on('payment-settled', (payment) => this.sendPayment(payment));
+    this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs).unref();
+  }
+
+  /** Starts watching the event's clock edges; until the first stream there is nothing to do. */
+  private async startEventWatch(): Promise<void> {
+    if (this.eventState === undefined) await this.checkEvent();
+  }
+
+  /** Whether `address` may open another stream (LIVE_STREAMS_PER_ADDRESS). */
+  hasRoom(address: string): boolean {
+    return !this.closed && (this.perAddress.get(address) ?? 0) < this.options.streamsPerAddress;
+  }
+
+  /** Starts a public stream on `res` (the caller checked hasRoom() in the same tick). */
+  async openPublic(
+    res: ServerResponse,
+    address: string,
+    lastEventId: string | undefined,
+  ): Promise<void> {
+    const stream = this.attach(res, address, this.publicStreams);
+    await this.startEventWatch();
+    const state = this.eventState!;
+    const missed = state.countsVisible ? this.missedSince(lastEventId) : undefined;
+    if (missed) {
+      for (const frame of missed) this.write(stream, frame);
+    } else {
+      this.write(stream, await this.snapshotFrame(state));
+    }
+  }
+
+  /** Starts an admin stream on `res` (the caller checked hasRoom() in the same tick). */
+  openAdmin(res: ServerResponse, address: string): void {
+    const stream = this.attach(res, address, this.adminStreams);
+    this.write(stream, frameOf<AdminLiveMessage>({ type: 'hello' }));
+  }
+
+  /** Ends every stream and stops the timers (the app is closing). */
+  close(): void {
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.tallyTimer);
+    clearTimeout(this.eventTimer);
+    for (const stream of [...this.publicStreams, ...this.adminStreams]) stream.res.end();
+  }
+
+  private attach(res: ServerResponse, address: string, streams: Set<Stream>): Stream {
+    const stream = { res, address };
+    streams.add(stream);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // A buffering proxy (nginx) would hold the messages back until its buffer fills.
+      'x-accel-buffering': 'no',
+    });
+    // A client whose stream drops tries again after this long (the browser's own retry).
+    res.write('retry: 3000\n\n');
+    res.on('close', () => {
+      streams.delete(stream);
+      const held = (this.perAddress.get(address) ?? 1) - 1;
+      if (held > 0) this.perAddress.set(address, held);
+      else this.perAddress.delete(address);
+    });
+    return stream;
+  }
+
+  /**
+   * Every count as the catalogue holds it now. A crowd connecting at once (the page everyone
+   * opens when the results are announced) shares one frame per catalogue snapshot.
+   */
+  private async snapshotFrame(state: LiveEventState): Promise<string> {
+    const catalog = await this.deps.catalog.get();
+    const id = `${this.boot}-${this.sent}`;
+    const held = this.lastSnapshot;
+    if (held?.catalog === catalog && held.id === id && held.state === state) return held.frame;
+    const tallies = state.countsVisible
+      ? [...catalog.nominationByLink.values()].map((n) => ({ id: n.id, voteCount: n.voteCount }))
+      : undefined;
+    const frame = frameOf<PublicLiveMessage>({ type: 'snapshot', event: state, tallies }, id);
+    this.lastSnapshot = { catalog, id, state, frame };
+    return frame;
+  }
+
+  /** The frames after `lastEventId`, or undefined when we cannot tell what the client missed. */
+  private missedSince(lastEventId: string | undefined): string[] | undefined {
+    const match = lastEventId?.match(/^([0-9a-f]{8})-(\d{1,15})$/);
+    if (!match || match[1] !== this.boot) return undefined;
+    const n = Number(match[2]);
+    if (n > this.sent) return undefined;
+    const oldest = this.recent[0]?.n ?? this.sent + 1;
+    // Everything after n must still be held: n itself may have been dropped, n + 1 may not.
+    if (n + 1 < oldest && n < this.sent) return undefined;
+    return this.recent.filter((m) => m.n > n).map((m) => m.frame);
+  }
+
+  private broadcastPublic(message: PublicLiveMessage): void {
+    const n = ++this.sent;
+    const frame = frameOf(message, `${this.boot}-${n}`);
+    this.recent.push({ n, frame });
+    if (this.recent.length > REPLAY_MESSAGES) this.recent.shift();
+    for (const stream of this.publicStreams) this.write(stream, frame);
+  }
+
+  private async flushTallies(): Promise<void> {
+    this.tallyTimer = undefined;
+    const tallies = [...this.pendingTallies.values()];
+    this.pendingTallies.clear();
+    if (!tallies.length || this.closed) return;
+    try {
+      // Counts are only ever sent while the public may see them.
+      if (!(await this.deps.event.countsVisible())) return;
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'live: could not read the event; counts not sent');
+      return;
+    }
+    this.broadcastPublic({ type: 'tallies', tallies });
+  }
+
+  /** Reads the event and tells the streams when its status, visibility or results changed. */
+  private async checkEvent(): Promise<void> {
+    clearTimeout(this.eventTimer);
+    if (this.closed) return;
+    let current;
+    try {
+      current = await this.deps.event.current();
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'live: could not read the event');
+      this.eventTimer = setTimeout(() => void this.checkEvent(), 5000).unref();
+      return;
+    }
+    const state: LiveEventState = {
+      status: current.status,
+      countsVisible: current.countsVisible,
+      resultsPublishedAt: current.resultsPublishedAt,
+    };
+    const before = this.eventState;
+    this.eventState = state;
+    if (
+      before &&
+      (before.status !== state.status ||
+        before.countsVisible !== state.countsVisible ||
+        before.resultsPublishedAt !== state.resultsPublishedAt)
+    ) {
+      this.broadcastPublic({ type: 'event', event: state });
+    }
+    const now = Date.parse(current.serverTime);
+    const next = nextEventChangeAfter(current, now);
+    // A few milliseconds past the edge, so the event reads as changed when looked at.
+    const wait = next === null ? EVENT_RECHECK_MS : Math.min(next - now + 5, EVENT_RECHECK_MS);
+    this.eventTimer = setTimeout(() => void this.checkEvent(), wait).unref();
+  }
+
+  private sendPayment(payment: SettledPayment): void {
+    if (!this.adminStreams.size) return;
+    const frame = frameOf<AdminLiveMessage>({ type: 'payment', ...payment });
+    for (const stream of this.adminStreams) this.write(stream, frame);
+  }
+
+  private ping(): void {
+    for (const stream of [...this.publicStreams, ...this.adminStreams])
+      this.write(stream, ': ping\n\n');
+  }
+
+  private write(stream: Stream, frame: string): void {
+    if (stream.res.writableLength > MAX_UNREAD_BYTES) {
+      // The client stopped reading; it reconnects with Last-Event-ID if it is still there.
+      stream.res.destroy();
+      return;
+    }
+    stream.res.write(frame);
+  }
+}
+
+function frameOf<M extends { type: string }>(message: M, id?: string): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`;
+}
