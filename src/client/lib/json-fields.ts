@@ -66,3 +66,10 @@ export function isoDateTime(value: unknown, path: string): string {
   if (DATE_TIME.test(text)) return text;
   throw new ResponseShapeError(path, 'a date and time');
 }
+
+/** One of a few known words, as `z.enum(options)`. */
+export function oneOf<T extends string>(options: readonly T[], value: unknown, path: string): T {
+  const found = options.find((option) => option === value);
+  if (found === undefined) throw new ResponseShapeError(path, options.join(' or '));
+  return found;
+}

@@ -13,6 +13,7 @@ const badgeVariants = cva(
         outline: 'border-border bg-card text-foreground',
         muted: 'border-transparent bg-muted text-muted-foreground',
         success: 'border-transparent bg-[#dcfae6] text-success',
+        warning: 'border-gold-400 bg-gold-50 text-gold-800',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
       },
     },

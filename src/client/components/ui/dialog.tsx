@@ -6,6 +6,7 @@ import { cn } from '#client/lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogPortal = DialogPrimitive.Portal;
+export const DialogTrigger = DialogPrimitive.Trigger;
 
 export function DialogOverlay({
   className,

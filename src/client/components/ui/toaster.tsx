@@ -12,6 +12,9 @@ import { useToast } from './use-toast';
 
 // Shown for 5000 ms, swiped away to the right past 50 px; F8 is Radix's default hotkey.
 const TOAST_DURATION_MS = 5000;
+// A toast that offers something to do (Sign in, Try again) stays long enough to read and reach
+// it on a phone, by touch or by keyboard: five seconds is barely enough to read it.
+const ACTION_TOAST_DURATION_MS = 10000;
 const SWIPE_THRESHOLD_PX = 50;
 
 export function Toaster() {
@@ -29,6 +32,7 @@ export function Toaster() {
           key={id}
           variant={variant}
           open={open}
+          duration={action ? ACTION_TOAST_DURATION_MS : undefined}
           onOpenChange={(nextOpen) => {
             if (!nextOpen) dismissToast(id);
           }}

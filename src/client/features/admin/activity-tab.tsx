@@ -1,9 +1,12 @@
 import { AlertTriangle, Download, History, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TRACKING_PAGE_SIZES } from '#shared/limits';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { PageSizeSelect } from '#client/components/ui/page-size-select';
+import { PaginationNav } from '#client/components/ui/pagination-nav';
 import { cn } from '#client/lib/cn';
 import { startDownload } from '#client/lib/start-download';
 import { useLanguage } from '#client/lib/use-language';
@@ -17,7 +20,6 @@ import {
   auditSearchParams,
   browserTimeZone,
 } from './audit-filters';
-import { AuditPageSizeSelect, AuditPagination } from './audit-pagination';
 import { SectionSpinner } from './section-spinner';
 import { TabHeading } from './tab-heading';
 import { useAuditView } from './use-audit-view';
@@ -138,7 +140,12 @@ export function ActivityTab() {
               ? t('audit.showing', { from: first, to: last, total: data.total })
               : null}
           </p>
-          <AuditPageSizeSelect value={pageSize} onChange={view.setPageSize} />
+          <PageSizeSelect
+            label={t('audit.pageSize')}
+            sizes={TRACKING_PAGE_SIZES}
+            value={pageSize}
+            onChange={view.setPageSize}
+          />
         </div>
         {audit.isError && data ? (
           <div
@@ -159,7 +166,17 @@ export function ActivityTab() {
         >
           {body}
         </div>
-        {data ? <AuditPagination page={page} pages={pages} onPage={goToPage} /> : null}
+        {data ? (
+          <PaginationNav
+            page={page}
+            pages={pages}
+            onPage={goToPage}
+            label={t('audit.pagination.label')}
+            previous={t('audit.pagination.previous')}
+            next={t('audit.pagination.next')}
+            position={t('audit.pagination.pageOf', { page, pages })}
+          />
+        ) : null}
       </Card>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Period } from '#shared/limits';
+import { useAdminLive } from './api/use-admin-live';
 import { ActivitySection } from './activity-section';
 import { CategoryRankings } from './category-rankings';
 import { PeriodSelect } from './period-select';
@@ -11,6 +12,7 @@ import { TabHeading } from './tab-heading';
 export function AnalyticsTab() {
   const { t } = useTranslation('admin');
   const [period, setPeriod] = useState<Period>('all');
+  useAdminLive();
   return (
     <section aria-labelledby="analytics-heading" className="flex flex-col gap-6">
       <TabHeading

@@ -1,12 +1,12 @@
-import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS } from '#shared/schemas/audit';
-import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { DateRangeError, DateRangeFields } from '#client/components/ui/date-range-fields';
 import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
+import { ResetFiltersButton } from '#client/components/ui/reset-filters-button';
 import {
   activeAuditFilterCount,
   auditDatesInverted,
@@ -73,47 +73,22 @@ export function AuditFilterPanel({
             onChange={(event) => onActorInput(event.target.value)}
           />
         </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={id('from')}>{t('audit.filters.from')}</Label>
-          <Input
-            id={id('from')}
-            type="date"
-            className="px-2"
-            value={filters.from}
-            max={filters.to || undefined}
-            aria-invalid={inverted || undefined}
-            aria-describedby={inverted ? id('dates-error') : undefined}
-            onChange={(event) => onFilter('from', event.target.value)}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={id('to')}>{t('audit.filters.to')}</Label>
-          <Input
-            id={id('to')}
-            type="date"
-            className="px-2"
-            value={filters.to}
-            min={filters.from || undefined}
-            aria-invalid={inverted || undefined}
-            aria-describedby={inverted ? id('dates-error') : undefined}
-            onChange={(event) => onFilter('to', event.target.value)}
-          />
-        </div>
-        <Button
-          variant="ghost"
+        <DateRangeFields
+          id={ids}
+          range={filters}
+          labels={{ from: t('audit.filters.from'), to: t('audit.filters.to') }}
+          inverted={inverted}
+          onChange={onFilter}
+        />
+        <ResetFiltersButton
           className="col-span-2 justify-self-end lg:col-span-1"
           disabled={activeAuditFilterCount(filters) === 0 && actorInput === ''}
           onClick={onReset}
         >
-          <RotateCcw aria-hidden="true" />
           {t('audit.filters.reset')}
-        </Button>
+        </ResetFiltersButton>
       </div>
-      {inverted ? (
-        <p id={id('dates-error')} role="alert" className="mt-2 text-sm text-destructive">
-          {t('audit.filters.datesInverted')}
-        </p>
-      ) : null}
+      <DateRangeError id={ids} inverted={inverted} message={t('audit.filters.datesInverted')} />
     </Card>
   );
 }

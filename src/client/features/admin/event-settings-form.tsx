@@ -25,11 +25,14 @@ import { focusFirstError, withoutError, type FormErrors } from './form-errors';
 import { timeZoneOptions } from './time-zone-options';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { useLeaveGuard } from './use-leave-guard';
+import type { TabGuard } from './use-tab-guard';
 import { ZonedDateTimeField } from './zoned-date-time-field';
 
 interface EventSettingsFormProps {
   /** The saved settings; the form is keyed on them, so a save starts it afresh. */
   loaded: EventFormValues;
+  /** The page's tabs, which ask before leaving unsaved settings behind. */
+  tabGuard?: TabGuard;
 }
 
 type TextField = Exclude<keyof EventFormValues, 'resultsVisibility'>;
@@ -38,13 +41,13 @@ type TextField = Exclude<keyof EventFormValues, 'resultsVisibility'>;
  * The event's settings, checked with the same shared schema as PUT /api/admin/event. The window
  * is entered on the event's clock, in the zone chosen here.
  */
-export function EventSettingsForm({ loaded }: EventSettingsFormProps) {
+export function EventSettingsForm({ loaded, tabGuard }: EventSettingsFormProps) {
   const { t } = useTranslation('admin');
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(loaded);
   const [errors, setErrors] = useState<FormErrors>({});
   const dirty = hasChanges(values, loaded);
-  const guard = useLeaveGuard(dirty);
+  const guard = useLeaveGuard(dirty, tabGuard);
   const save = useSaveEvent();
   const zones = useMemo(() => timeZoneOptions(values.timezone), [values.timezone]);
 

@@ -108,4 +108,49 @@ describe('admin Event tab', () => {
     expect(screen.getByText(/^Published on /)).toBeTruthy();
     expect((await testApp.app.ctx.event.current()).resultsPublishedAt).not.toBeNull();
   });
+
+  it('switching tab with unsaved settings asks first; Stay keeps them, Leave switches', async () => {
+    const { user, form } = await openEventTab();
+    const name = form.getByLabelText('Event name');
+    change(name, 'Renamed Awards');
+    await user.click(screen.getByRole('tab', { name: 'Activity' }));
+
+    expect(await screen.findByRole('alertdialog', { name: 'Unsaved Changes' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Stay on Page' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Event' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByLabelText('Event name')).toHaveProperty('value', 'Renamed Awards');
+    expect(window.location.search).toBe('?tab=event');
+
+    await user.click(screen.getByRole('tab', { name: 'Activity' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave Without Saving' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Activity' }).getAttribute('aria-selected')).toBe(
+        'true',
+      ),
+    );
+    expect(window.location.search).toBe('?tab=activity');
+    expect(screen.queryByRole('form', { name: 'Settings' })).toBeNull();
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('asks in French too, and switching without edits does not ask', async () => {
+    const { user } = await openEventTab('fr');
+    await user.click(screen.getByRole('tab', { name: 'Activité' }));
+    await waitFor(() => expect(window.location.search).toBe('?tab=activity'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Événement' }));
+    const settings = within(
+      await screen.findByRole('form', { name: 'Paramètres' }, { timeout: 5000 }),
+    );
+    change(settings.getByLabelText('Nom de l’événement'), 'Trophées');
+    await user.click(screen.getByRole('tab', { name: 'Gérer les artistes' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Modifications non enregistrées',
+    });
+    expect(within(dialog).getByRole('button', { name: 'Rester sur la page' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Quitter sans enregistrer' }));
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
 });

@@ -11,6 +11,7 @@ import { EventSettingsForm } from './event-settings-form';
 import { PublishResultsCard } from './publish-results-card';
 import { SectionSpinner } from './section-spinner';
 import { TabHeading } from './tab-heading';
+import type { TabGuard } from './use-tab-guard';
 
 /** The settings that make the form: a save that changes them starts the form afresh. */
 const settingsKey = (event: PublicEvent) =>
@@ -24,8 +25,11 @@ const settingsKey = (event: PublicEvent) =>
     event.hideCountsHoursBeforeClose,
   ]);
 
-/** /admin?tab=event: the voting window and visibility, what the public sees now, the results. */
-export function EventTab() {
+/**
+ * /admin?tab=event: the voting window and visibility, what the public sees now, the results.
+ * Unsaved settings hold back a switch to another tab through `tabGuard` until the admin decides.
+ */
+export function EventTab({ tabGuard }: { tabGuard?: TabGuard }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const eventQuery = useEvent();
@@ -54,7 +58,11 @@ export function EventTab() {
           <h3 id="event-settings-heading" className="mb-4 text-lg font-semibold">
             {t('event.settingsHeading')}
           </h3>
-          <EventSettingsForm key={settingsKey(event)} loaded={valuesFromEvent(event)} />
+          <EventSettingsForm
+            key={settingsKey(event)}
+            loaded={valuesFromEvent(event)}
+            tabGuard={tabGuard}
+          />
         </Card>
         {/* On phones the state and the publish action come first, above the long form. */}
         <div className="flex flex-col gap-4 max-lg:order-first">

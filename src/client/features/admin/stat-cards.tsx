@@ -1,14 +1,16 @@
 import { CreditCard, Smartphone, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useStats } from './api/admin-queries';
+import { useAdminLive } from './api/use-admin-live';
 import { StatCard } from './stat-card';
 import { useFormatters } from './use-formatters';
 
-/** The four dashboard figures, refetched every 30 s by useStats. */
+/** The four dashboard figures: refreshed after each settled payment, and every 30 s by useStats. */
 export function StatCards() {
   const { t } = useTranslation('admin');
   const format = useFormatters();
   const { data: stats, isError } = useStats();
+  useAdminLive();
   // On failure the last known figures stay; a dash stands in when there were none.
   const missing = isError && !stats ? '—' : undefined;
   return (

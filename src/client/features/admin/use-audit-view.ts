@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TRACKING_PAGE_SIZES } from '#shared/limits';
 import { EMPTY_AUDIT_FILTERS, type AuditFilters } from './audit-filters';
-import type { AuditPageSize } from './audit-pagination';
+
+/** The trail pages by the same sizes as voter tracking (the server checks them). */
+export type AuditPageSize = (typeof TRACKING_PAGE_SIZES)[number];
 
 /** Typing an e-mail letter by letter should not send a request per letter. */
 export const ACTOR_DEBOUNCE_MS = 300;

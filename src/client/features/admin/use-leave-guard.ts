@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { TabGuard } from './use-tab-guard';
 
-type PendingLeave = { kind: 'link'; href: string } | { kind: 'back' };
+type PendingLeave = { kind: 'link'; href: string; replace?: boolean } | { kind: 'back' };
 
 export interface LeaveGuard {
   /** True while the 'Unsaved Changes' dialog should show. */
@@ -19,9 +20,13 @@ export interface LeaveGuard {
 const SENTINEL_KEY = 'palmaresUnsavedGuard';
 
 /** Server routes (/api/logout...) are full page loads; everything else stays in the app. */
-function go(href: string, navigate: (to: string) => void): void {
+function go(
+  href: string,
+  navigate: (to: string, options: { replace: boolean }) => void,
+  replace = false,
+): void {
   if (href.startsWith('/api/')) window.location.assign(href);
-  else navigate(href);
+  else navigate(href, { replace });
 }
 
 /**
@@ -29,9 +34,10 @@ function go(href: string, navigate: (to: string) => void): void {
  * - closing or reloading the tab, or leaving for another site, shows the browser's own warning;
  * - any link in the page (header, logo, Back to Home, Logout) and `requestLeave` ask first;
  * - the browser's Back button asks too: an extra history entry for the same address absorbs the
- *   first Back, which then opens the dialog instead of leaving.
+ *   first Back, which then opens the dialog instead of leaving;
+ * - with `tabs`, switching to another tab of the page asks too.
  */
-export function useLeaveGuard(dirty: boolean): LeaveGuard {
+export function useLeaveGuard(dirty: boolean, tabs?: TabGuard): LeaveGuard {
   const [, navigate] = useLocation();
   const [pending, setPending] = useState<PendingLeave | null>(null);
   // Set once the admin chose to leave (or saved), so nothing asks again on the way out.
@@ -76,6 +82,11 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
   }, [dirty]);
+
+  useEffect(() => {
+    if (!dirty || !tabs) return;
+    return tabs.register((href) => setPending({ kind: 'link', href, replace: true }));
+  }, [dirty, tabs]);
 
   // The Back-button guard entry: added the first time the form becomes dirty.
   const sentinelAdded = useRef(false);
@@ -136,7 +147,7 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
       // Past the guard entry and the editor's own entry, to where Back was meant to go.
       window.history.go(-2);
     } else {
-      go(pending.href, navigate);
+      go(pending.href, navigate, pending.replace);
     }
   }, [navigate, pending]);
 

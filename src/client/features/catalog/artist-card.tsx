@@ -18,6 +18,7 @@ import { nominationText } from './nomination-text';
 import { sharedNomineeScrollTop } from './shared-scroll';
 import { TrendingBadge } from './trending-badge';
 import { useShareLink } from './use-share-link';
+import { VoteCount } from './vote-count';
 
 interface ArtistCardProps {
   nomination: PublicNomination;
@@ -130,10 +131,13 @@ export function ArtistCard({
         <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">
           {text.description ?? t('artist.defaultBio')}
         </p>
-        <p className="inline-flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-          <Layers className="size-3.5" aria-hidden="true" />
-          {t('artist.categoryCount', { count: artist.categoryCount })}
-        </p>
+        <div className="flex items-center justify-between gap-3 text-xs font-medium text-muted-foreground">
+          <p className="inline-flex items-center gap-1.5">
+            <Layers className="size-3.5" aria-hidden="true" />
+            {t('artist.categoryCount', { count: artist.categoryCount })}
+          </p>
+          <VoteCount count={nomination.voteCount} className="font-semibold text-gold-700" />
+        </div>
         {/* Buttons wrap onto two rows when French labels do not fit side by side. */}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           {voting.open ? (

@@ -23,6 +23,7 @@ import { useArtist, useArtistNominations } from './api/catalog-queries';
 import { isMissingResource } from '#client/lib/is-missing-resource';
 import { TrendingBadge } from './trending-badge';
 import { useShareLink } from './use-share-link';
+import { VoteCount } from './vote-count';
 
 interface ArtistDialogProps {
   /** null closes the dialog. */
@@ -169,10 +170,13 @@ function ArtistProfile({
       <div className="flex flex-col gap-4 p-5 sm:p-6">
         <div className="pr-10">
           <DialogTitle className="text-2xl sm:text-3xl">{name}</DialogTitle>
-          <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-gold-700">
-            <Layers className="size-4" aria-hidden="true" />
-            {t('artist.categoryCount', { count: artist.categoryCount })}
-          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-gold-700">
+            <p className="inline-flex items-center gap-1.5">
+              <Layers className="size-4" aria-hidden="true" />
+              {t('artist.categoryCount', { count: artist.categoryCount })}
+            </p>
+            <VoteCount count={artist.totalVotes} className="font-semibold" />
+          </div>
         </div>
         <DialogDescription className="text-base leading-relaxed text-foreground/80">
           {bio}

@@ -4,7 +4,7 @@ import { EmptyState } from '#client/components/empty-state';
 import { PageLayout } from '#client/components/layout/page-layout';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { VotingCountdown } from '#client/features/event';
+import { useLiveCounts, VotingCountdown } from '#client/features/event';
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { useCategories } from './api/categories-query';
 import { CategoryCard } from './category-card';
@@ -17,6 +17,7 @@ export function CategoriesPage() {
   const { t: tc } = useTranslation('common');
   const { data: categories, isPending, isError, refetch } = useCategories();
   useDocumentTitle(t('categories.documentTitle'));
+  useLiveCounts();
 
   let body;
   if (isPending) {

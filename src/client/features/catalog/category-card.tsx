@@ -7,6 +7,7 @@ import { buttonVariants } from '#client/components/ui/button-variants';
 import { Card } from '#client/components/ui/card';
 import { cn } from '#client/lib/cn';
 import { useLocalized } from '#client/lib/use-localized';
+import { VoteCount } from './vote-count';
 
 interface CategoryCardProps {
   category: Category;
@@ -36,10 +37,13 @@ export function CategoryCard({ category }: CategoryCardProps) {
             >
               {name}
             </h2>
-            <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-gold-700">
-              <Users className="size-4" aria-hidden="true" />
-              {t('categories.nomineeCount', { count: category.artistCount })}
-            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-gold-700">
+              <p className="inline-flex items-center gap-1.5">
+                <Users className="size-4" aria-hidden="true" />
+                {t('categories.nomineeCount', { count: category.artistCount })}
+              </p>
+              <VoteCount count={category.voteCount} />
+            </div>
           </div>
         </div>
         {description ? (

@@ -6,6 +6,7 @@ import { CATEGORY_DEFAULTS } from '#shared/limits';
 import { CategoryIcon } from '#client/components/category-icon';
 import { cn } from '#client/lib/cn';
 import { useLocalized } from '#client/lib/use-localized';
+import { VoteCount } from './vote-count';
 
 /** The category's name: a shared link keeps it in sight (artist-card.tsx). */
 export const CATEGORY_TITLE_ID = 'category-title';
@@ -80,6 +81,12 @@ export function CategoryHero({ category, compact = false }: CategoryHeroProps) {
             {t('categories.nomineeCount', { count: category.artistCount })}
           </p>
           <VotingCountdown className="text-gold-300" />
+          {/* Last in the row: a count that gains a digit moves nothing. */}
+          <VoteCount
+            count={category.voteCount}
+            reserveDigits={false}
+            className="w-fit rounded-full bg-white/12 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/20 backdrop-blur [&>svg]:text-gold-300"
+          />
         </div>
       </div>
     </section>

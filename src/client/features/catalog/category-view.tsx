@@ -1,3 +1,4 @@
+import { useLiveCounts } from '#client/features/event';
 import { useTranslation } from 'react-i18next';
 import type { Category, PublicArtist } from '#shared/schemas/catalog';
 import { LoadFailureState } from '#client/components/load-failure-state';
@@ -42,6 +43,7 @@ export function CategoryView({ categoryId, knownCategory, shared }: CategoryView
   const nominationsQuery = useCategoryNominations(categoryId, !categoryQuery.isError);
   const categoryName = category ? localized(category.name, category.nameFr) : null;
   useDocumentTitle(categoryName);
+  useLiveCounts();
 
   if (categoryQuery.isError) {
     return (

@@ -102,6 +102,13 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
         variant: 'destructive',
       });
     },
+    onReview: (paymentId) => {
+      overlay.close();
+      toast({
+        title: t('toasts.paymentReviewTitle'),
+        description: t('toasts.paymentReviewText', { id: paymentId.slice(0, 8) }),
+      });
+    },
   });
   useLeaveWarning(polling.active, t('leaveWarning'));
 
@@ -121,6 +128,17 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     status.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
   }, [locked, overlayOpen]);
+  // The question "did you complete the transaction?" comes half a minute later, below the status
+  // on a phone's screen: bring it up too, or the voter waits on for an answer that will not come.
+  const panelShown = locked && polling.showPanel;
+  useEffect(() => {
+    if (!panelShown || overlayOpen) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    statusRef.current?.scrollIntoView({
+      block: 'nearest',
+      behavior: reduceMotion ? 'auto' : 'smooth',
+    });
+  }, [panelShown, overlayOpen]);
   const onVotesChange = (nominationId: string, value: number) =>
     setCounts((current) => ({ ...current, [nominationId]: value }));
 

@@ -27,10 +27,11 @@ function setup(answer: (call: number) => CheckOutcome, stored: string | null = n
   }, store);
   const onCompleted = vi.fn(async () => {});
   const onFailed = vi.fn();
-  poller.setCallbacks({ onCompleted, onFailed });
+  const onReview = vi.fn();
+  poller.setCallbacks({ onCompleted, onFailed, onReview });
   const views: PollingView[] = [];
   poller.subscribe(() => views.push(poller.getView()));
-  return { poller, store, checks, onCompleted, onFailed, views };
+  return { poller, store, checks, onCompleted, onFailed, onReview, views };
 }
 
 describe('PaymentPoller', () => {
@@ -152,5 +153,28 @@ describe('PaymentPoller', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(checks).toHaveLength(1);
     expect(onCompleted).not.toHaveBeenCalled();
+  });
+
+  it('stops and hands over to review when the money does not match the order', async () => {
+    const { poller, store, onReview, onFailed, onCompleted, checks } = setup((call) =>
+      call < 3 ? 'pending' : 'needs_review',
+    );
+    poller.start('p1');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(checks).toHaveLength(3);
+    expect(onReview).toHaveBeenCalledWith('p1');
+    expect(onFailed).not.toHaveBeenCalled();
+    expect(onCompleted).not.toHaveBeenCalled();
+    expect(store.value).toBeNull();
+    expect(poller.getView().active).toBe(false);
+  });
+
+  it('shows the receipt of a payment refunded or disputed before the voter came back', async () => {
+    for (const status of ['refunded', 'disputed'] as const) {
+      const { poller, onCompleted } = setup(() => status, 'p1');
+      poller.resume();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(onCompleted, status).toHaveBeenCalledWith('p1');
+    }
   });
 });

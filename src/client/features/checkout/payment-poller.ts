@@ -1,4 +1,8 @@
-import type { PaymentFailureReason, PaymentStatus } from '#shared/schemas/payment';
+import {
+  CREDITED_STATUSES,
+  type PaymentFailureReason,
+  type PaymentStatus,
+} from '#shared/schemas/payment';
 import {
   nextPoll,
   pendingPhase,
@@ -44,7 +48,15 @@ export interface PollerCallbacks {
   onCompleted: (paymentId: string) => Promise<void>;
   /** `reason` when the provider said why (no balance, declined, timed out). */
   onFailed: (paymentId: string, reason: PaymentFailureReason | null) => void;
+  /**
+   * The provider reported money that does not match the order: an admin credits the votes or
+   * refunds, so the voter is told to wait rather than to pay again.
+   */
+  onReview: (paymentId: string) => void;
 }
+
+/** Statuses that come with a receipt: the votes were counted, even if a refund came after. */
+const HAS_RECEIPT = new Set<CheckOutcome>(CREDITED_STATUSES);
 
 /**
  * Follows a pending mobile-money payment with the schedule of polling-schedule.ts,
@@ -60,7 +72,11 @@ export class PaymentPoller {
   private generation = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private cursor: PollCursor = START_CURSOR;
-  private callbacks: PollerCallbacks = { onCompleted: async () => {}, onFailed: () => {} };
+  private callbacks: PollerCallbacks = {
+    onCompleted: async () => {},
+    onFailed: () => {},
+    onReview: () => {},
+  };
 
   constructor(
     private readonly checkStatus: (paymentId: string) => Promise<CheckOutcome>,
@@ -127,7 +143,7 @@ export class PaymentPoller {
     const outcome = await this.checkStatus(paymentId);
     if (runId !== this.generation) return;
 
-    if (outcome === 'completed') {
+    if (HAS_RECEIPT.has(outcome)) {
       this.setView({ paymentId, active: true, phase: 'confirmed', showPanel: false });
       await this.callbacks.onCompleted(paymentId);
       if (runId !== this.generation) return;
@@ -137,6 +153,11 @@ export class PaymentPoller {
     if (typeof outcome === 'object' || outcome === 'failed') {
       this.reset();
       this.callbacks.onFailed(paymentId, typeof outcome === 'object' ? outcome.reason : null);
+      return;
+    }
+    if (outcome === 'needs_review') {
+      this.reset();
+      this.callbacks.onReview(paymentId);
       return;
     }
     if (outcome === 'unknown') {

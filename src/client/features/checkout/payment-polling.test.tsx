@@ -26,6 +26,8 @@ function PollingHarness() {
     onCompleted: async (paymentId) => setOutcome(`receipt for ${paymentId}`),
     onFailed: (_paymentId, reason: PaymentFailureReason | null) =>
       setOutcome(reason ? t(`toasts.failureReasons.${reason}`) : t('toasts.paymentFailedText')),
+    onReview: (paymentId) =>
+      setOutcome(t('toasts.paymentReviewText', { id: paymentId.slice(0, 8) })),
   });
   return (
     <>

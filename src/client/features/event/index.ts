@@ -1,6 +1,10 @@
-/** What other features may use from the event: its query, its clock, the countdown and the voting gate. */
+/**
+ * What other features may use from the event: its query, its clock, the countdown, the voting gate
+ * and the live counts.
+ */
 export { eventQuery, useEvent } from './api/event-query';
 export { countdownText } from './countdown-text';
+export { useLiveCounts } from './use-live-counts';
 export { useVotingClock } from './use-voting-clock';
 export { useVotingOpen } from './use-voting-open';
 export { VotingClosedButton } from './voting-closed-button';

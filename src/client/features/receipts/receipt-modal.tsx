@@ -22,6 +22,7 @@ import {
 import { useLocalized } from '#client/lib/use-localized';
 import { ArtistPhoto } from '#client/components/artist-photo';
 import { proxiedImageUrl } from './proxied-image-url';
+import { PaymentAfterNote } from './payment-after-note';
 import { ReceiptCode } from './receipt-code';
 
 interface ReceiptModalProps {
@@ -158,6 +159,7 @@ function ReceiptBody({
             ))}
           </ul>
         </section>
+        <PaymentAfterNote payment={receipt.payment} />
         <ReceiptCode code={receipt.payment.receiptCode} />
         <div className="flex gap-3 rounded-xl bg-ink-50 p-3 text-sm text-ink-800">
           <Camera className="mt-0.5 size-5 shrink-0 text-ink-600" aria-hidden="true" />

@@ -2,6 +2,7 @@ import { CreditCard, Loader2, ReceiptText, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptSummary } from '#shared/schemas/receipt';
 import { Button } from '#client/components/ui/button';
+import { Badge } from '#client/components/ui/badge';
 import { Card } from '#client/components/ui/card';
 import { useLanguage } from '#client/lib/use-language';
 import { formatMoney } from '#client/lib/format-money';
@@ -48,6 +49,11 @@ export function ReceiptSummaryCard({ receipt, opening, onView }: ReceiptSummaryC
           <span className="sr-only">{t('results.provider')}: </span>
           {t(`results.providers.${receipt.provider}`)}
         </span>
+        {receipt.status === 'completed' ? null : (
+          <Badge variant="warning" className="basis-full sm:basis-auto">
+            {t(`after.${receipt.status}Title`)}
+          </Badge>
+        )}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
         <div className="col-span-2 sm:col-span-1">

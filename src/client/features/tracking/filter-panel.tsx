@@ -1,13 +1,15 @@
-import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
+import { Search, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { DateRangeError, DateRangeFields } from '#client/components/ui/date-range-fields';
 import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
 import { cn } from '#client/lib/cn';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
+import { ResetFiltersButton } from '#client/components/ui/reset-filters-button';
 import {
   activeFilterCount,
   ATTEMPT_FILTERS,
@@ -77,16 +79,14 @@ export function FilterPanel({ state }: { state: TrackingState }) {
             {t('filters.active', { count: active })}
           </Badge>
         ) : null}
-        <Button
-          variant="ghost"
+        <ResetFiltersButton
           size="sm"
           className="ml-auto"
           disabled={active === 0}
           onClick={state.resetFilters}
         >
-          <RotateCcw aria-hidden="true" />
           {t('filters.reset')}
-        </Button>
+        </ResetFiltersButton>
       </div>
 
       <div
@@ -135,38 +135,15 @@ export function FilterPanel({ state }: { state: TrackingState }) {
           }))}
           onValueChange={(value) => state.setFilter('attempt', value)}
         />
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={id('from')}>{t('filters.from')}</Label>
-          <Input
-            id={id('from')}
-            type="date"
-            className="px-2"
-            value={filters.from}
-            max={filters.to || undefined}
-            aria-invalid={inverted || undefined}
-            aria-describedby={inverted ? id('dates-error') : undefined}
-            onChange={(event) => state.setFilter('from', event.target.value)}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={id('to')}>{t('filters.to')}</Label>
-          <Input
-            id={id('to')}
-            type="date"
-            className="px-2"
-            value={filters.to}
-            min={filters.from || undefined}
-            aria-invalid={inverted || undefined}
-            aria-describedby={inverted ? id('dates-error') : undefined}
-            onChange={(event) => state.setFilter('to', event.target.value)}
-          />
-        </div>
+        <DateRangeFields
+          id={ids}
+          range={filters}
+          labels={{ from: t('filters.from'), to: t('filters.to') }}
+          inverted={inverted}
+          onChange={state.setFilter}
+        />
       </div>
-      {inverted ? (
-        <p id={id('dates-error')} role="alert" className="mt-2 text-sm text-destructive">
-          {t('filters.datesInverted')}
-        </p>
-      ) : null}
+      <DateRangeError id={ids} inverted={inverted} message={t('filters.datesInverted')} />
     </Card>
   );
 }

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#client/lib/format-money';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
-import { formatCreated } from './payment-display';
+import { formatCreated, isRefundable } from './payment-display';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { ReceiptLink } from './receipt-link';
+import { RefundDialog } from './refund-dialog';
+import { ReviewDialog } from './review-dialog';
 import { timeZoneShortName, type TrackingTimeZone } from './tracking-timezone';
 
 interface PaymentListProps {
@@ -50,9 +52,11 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
               </time>
             </dd>
           </dl>
-          {payment.receiptCode ? (
-            <div>
-              <ReceiptLink code={payment.receiptCode} />
+          {payment.receiptCode || isRefundable(payment) || payment.status === 'needs_review' ? (
+            <div className="flex flex-wrap items-center gap-2">
+              {payment.receiptCode ? <ReceiptLink code={payment.receiptCode} /> : null}
+              {isRefundable(payment) ? <RefundDialog payment={payment} /> : null}
+              {payment.status === 'needs_review' ? <ReviewDialog payment={payment} /> : null}
             </div>
           ) : null}
         </li>

@@ -1,11 +1,20 @@
 import type { Language } from '#shared/limits';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 
-export type DisplayStatus = 'completed' | 'failed' | 'attempted' | 'abandoned';
+export const DISPLAY_STATUSES = [
+  'completed',
+  'failed',
+  'attempted',
+  'abandoned',
+  'refunded',
+  'disputed',
+  'needs_review',
+] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 
 /**
  * A pending payment reads 'attempted' once the voter started paying (attemptedAt set) and
- * 'abandoned' when they never did. Any status beyond the three known ones is shown as stored.
+ * 'abandoned' when they never did. A status this client does not know yet is shown as stored.
  */
 export function displayStatus(payment: Pick<TrackingPayment, 'status' | 'attemptedAt'>): string {
   if (payment.status === 'pending') return payment.attemptedAt ? 'attempted' : 'abandoned';
@@ -13,7 +22,20 @@ export function displayStatus(payment: Pick<TrackingPayment, 'status' | 'attempt
 }
 
 export function isDisplayStatus(value: string): value is DisplayStatus {
-  return ['completed', 'failed', 'attempted', 'abandoned'].includes(value);
+  return (DISPLAY_STATUSES as readonly string[]).includes(value);
+}
+
+export type RefundablePayment = Pick<
+  TrackingPayment,
+  'id' | 'provider' | 'status' | 'amount' | 'currency' | 'refundedAmount'
+>;
+
+/** Money that can still go back: a credited payment, not under dispute, not wholly refunded. */
+export function isRefundable(payment: RefundablePayment): boolean {
+  return (
+    (payment.status === 'completed' || payment.status === 'refunded') &&
+    payment.refundedAmount < payment.amount
+  );
 }
 
 /** The payment ID is shown as its first 8 characters. */

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { Badge } from '#client/components/ui/badge';
+import { formatMoney } from '#client/lib/format-money';
+import { useLanguage } from '#client/lib/use-language';
 import { displayStatus, isDisplayStatus, type DisplayStatus } from './payment-display';
 
 const VARIANTS = {
@@ -8,15 +10,25 @@ const VARIANTS = {
   failed: 'destructive',
   attempted: 'accent',
   abandoned: 'muted',
+  refunded: 'outline',
+  disputed: 'destructive',
+  needs_review: 'warning',
 } as const satisfies Record<DisplayStatus, string>;
 
-/** The status as voters and admins read it, plus the failure reason: "why did it fail?" is the usual call. */
+/**
+ * The status as voters and admins read it, plus what explains it: the failure reason ("why did it
+ * fail?" is the usual call), or how much of the money went back.
+ */
 export function PaymentStatusBadge({
   payment,
 }: {
-  payment: Pick<TrackingPayment, 'status' | 'attemptedAt' | 'failureReason'>;
+  payment: Pick<
+    TrackingPayment,
+    'status' | 'attemptedAt' | 'failureReason' | 'amount' | 'currency' | 'refundedAmount'
+  >;
 }) {
   const { t } = useTranslation('tracking');
+  const language = useLanguage();
   const status = displayStatus(payment);
   return (
     <span className="inline-flex max-w-full flex-col items-start gap-1">
@@ -25,6 +37,14 @@ export function PaymentStatusBadge({
       ) : (
         <Badge variant="outline">{status}</Badge>
       )}
+      {payment.refundedAmount > 0 ? (
+        <span className="max-w-48 text-xs break-words text-muted-foreground">
+          {t('refund.refundedOf', {
+            refunded: formatMoney(payment.refundedAmount, payment.currency, language),
+            amount: formatMoney(payment.amount, payment.currency, language),
+          })}
+        </span>
+      ) : null}
       {payment.failureReason ? (
         <span className="max-w-48 text-xs break-words text-muted-foreground">
           {payment.failureReason}

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#client/lib/format-money';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
-import { formatCreated } from './payment-display';
+import { formatCreated, isRefundable } from './payment-display';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { ReceiptLink } from './receipt-link';
+import { RefundDialog } from './refund-dialog';
+import { ReviewDialog } from './review-dialog';
 import { timeZoneShortName, type TrackingTimeZone } from './tracking-timezone';
 
 interface PaymentListProps {
@@ -31,8 +33,8 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
         <col className="w-28" />
         <col />
         <col className="w-32" />
-        <col className="w-40" />
-        <col className="w-32" />
+        <col className="w-36" />
+        <col className="w-44" />
       </colgroup>
       <thead className="border-b border-border bg-muted/60">
         <tr>
@@ -81,7 +83,11 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
               </time>
             </td>
             <td className={`${td} py-2`}>
-              {payment.receiptCode ? <ReceiptLink code={payment.receiptCode} /> : null}
+              <div className="flex flex-col items-start gap-1.5">
+                {payment.receiptCode ? <ReceiptLink code={payment.receiptCode} /> : null}
+                {isRefundable(payment) ? <RefundDialog payment={payment} /> : null}
+                {payment.status === 'needs_review' ? <ReviewDialog payment={payment} /> : null}
+              </div>
             </td>
           </tr>
         ))}

@@ -1,17 +1,18 @@
 import { AlertTriangle, SearchX } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TRACKING_PAGE_SIZES } from '#shared/limits';
 import type { TrackingResponse } from '#shared/schemas/tracking';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { PageSizeSelect } from '#client/components/ui/page-size-select';
+import { PaginationNav } from '#client/components/ui/pagination-nav';
 import { cn } from '#client/lib/cn';
-import { PageSizeSelect } from './page-size-select';
 import { PaymentCards } from './payment-cards';
 import { PaymentTable } from './payment-table';
 import { PaymentsSkeleton } from './payments-skeleton';
 import { pageCount } from './tracking-filters';
-import { TrackingPagination } from './tracking-pagination';
 import type { TrackingState } from './use-tracking-state';
 
 interface PaymentsPanelProps {
@@ -66,6 +67,7 @@ export function PaymentsPanel({ state, data, isError, isUpdating, onRetry }: Pay
   }
 
   const first = data ? (data.page - 1) * data.pageSize + 1 : 0;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const last = data ? first + data.recentPayments.length - 1 : 0;
 
   return (
@@ -81,7 +83,12 @@ export function PaymentsPanel({ state, data, isError, isUpdating, onRetry }: Pay
             ? t('table.showing', { from: first, to: last, total: data.total })
             : null}
         </p>
-        <PageSizeSelect value={state.pageSize} onChange={state.setPageSize} />
+        <PageSizeSelect
+          label={t('pagination.pageSize')}
+          sizes={TRACKING_PAGE_SIZES}
+          value={state.pageSize}
+          onChange={state.setPageSize}
+        />
       </div>
       {isError && data ? (
         <div
@@ -100,11 +107,14 @@ export function PaymentsPanel({ state, data, isError, isUpdating, onRetry }: Pay
         {body}
       </div>
       {data ? (
-        <TrackingPagination
+        <PaginationNav
           page={state.page}
-          pages={pageCount(data.total, data.pageSize)}
-          total={data.total}
+          pages={pages}
           onPage={goToPage}
+          label={t('pagination.label')}
+          previous={t('pagination.previous')}
+          next={t('pagination.next')}
+          position={t('pagination.pageOf', { page: state.page, pages, total: data.total })}
         />
       ) : null}
     </Card>

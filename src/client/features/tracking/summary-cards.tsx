@@ -58,6 +58,24 @@ function SummaryCard({
   );
 }
 
+/** Revenue per provider, each in its own currency. */
+const REVENUE_CARDS = [
+  { provider: 'stripeRevenue', icon: CreditCard, label: 'summary.cardRevenue', currency: 'USD' },
+  {
+    provider: 'campayRevenue',
+    icon: Smartphone,
+    label: 'summary.mobileMoneyRevenue',
+    currency: 'XAF',
+  },
+] as const;
+
+/** The counts that call for a look; each has its label and hint under its own name. */
+const TROUBLE_CARDS = [
+  { count: 'attempted', icon: Hourglass, tone: 'warning' },
+  { count: 'abandoned', icon: UserX, tone: 'warning' },
+  { count: 'failed', icon: AlertCircle, tone: 'danger' },
+] as const;
+
 /**
  * Revenue per provider and the counts an organiser watches for trouble. They cover the whole
  * filtered set, not only the page on screen.
@@ -94,41 +112,26 @@ export function SummaryCards({ data }: { data: TrackingResponse | undefined }) {
       aria-label={t('summary.label')}
       className="grid grid-cols-2 gap-3 sm:grid-cols-6 lg:grid-cols-5"
     >
-      <SummaryCard
-        wide
-        icon={CreditCard}
-        label={t('summary.cardRevenue')}
-        value={formatMoney(data.stripeRevenue.revenue, 'USD', language)}
-        detail={t('summary.payments', { count: data.stripeRevenue.count })}
-      />
-      <SummaryCard
-        wide
-        icon={Smartphone}
-        label={t('summary.mobileMoneyRevenue')}
-        value={formatMoney(data.campayRevenue.revenue, 'XAF', language)}
-        detail={t('summary.payments', { count: data.campayRevenue.count })}
-      />
-      <SummaryCard
-        icon={Hourglass}
-        tone="warning"
-        label={t('summary.attempted')}
-        value={number(data.attempted)}
-        detail={t('summary.attemptedHint')}
-      />
-      <SummaryCard
-        icon={UserX}
-        tone="warning"
-        label={t('summary.abandoned')}
-        value={number(data.abandoned)}
-        detail={t('summary.abandonedHint')}
-      />
-      <SummaryCard
-        icon={AlertCircle}
-        tone="danger"
-        label={t('summary.failed')}
-        value={number(data.failed)}
-        detail={t('summary.failedHint')}
-      />
+      {REVENUE_CARDS.map(({ provider, icon, label, currency }) => (
+        <SummaryCard
+          key={provider}
+          wide
+          icon={icon}
+          label={t(label)}
+          value={formatMoney(data[provider].revenue, currency, language)}
+          detail={t('summary.payments', { count: data[provider].count })}
+        />
+      ))}
+      {TROUBLE_CARDS.map(({ count, icon, tone }) => (
+        <SummaryCard
+          key={count}
+          icon={icon}
+          tone={tone}
+          label={t(`summary.${count}`)}
+          value={number(data[count])}
+          detail={t(`summary.${count}Hint`)}
+        />
+      ))}
     </section>
   );
 }

@@ -10,6 +10,9 @@ export const STATUS_FILTERS = [
   'completed',
   'pending',
   'failed',
+  'refunded',
+  'disputed',
+  'needs_review',
 ] as const satisfies StatusFilter[];
 export const ATTEMPT_FILTERS = ['all', 'attempted', 'abandoned'] as const satisfies AttemptFilter[];
 

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TRACKING_PAGE_SIZES } from '#shared/limits';
-import { EMPTY_FILTERS, type TrackingFilters } from './tracking-filters';
+import {
+  EMPTY_FILTERS,
+  STATUS_FILTERS,
+  type StatusFilter,
+  type TrackingFilters,
+} from './tracking-filters';
 import { readSavedTimeZone, saveTimeZone, type TrackingTimeZone } from './tracking-timezone';
 
 export type TrackingPageSize = (typeof TRACKING_PAGE_SIZES)[number];
@@ -36,7 +41,7 @@ export interface TrackingState extends PagedView {
  */
 export function useTrackingState(): TrackingState {
   const [view, setView] = useState<PagedView>(() => ({
-    filters: EMPTY_FILTERS,
+    filters: { ...EMPTY_FILTERS, status: statusFromAddress(window.location.search) },
     timeZone: readSavedTimeZone(),
     page: 1,
     pageSize: DEFAULT_PAGE_SIZE,
@@ -91,4 +96,10 @@ export function useTrackingState(): TrackingState {
     setPage,
     resetFilters,
   };
+}
+
+/** A link may open the list on one status (the dashboard's "needs review"); anything else is all. */
+function statusFromAddress(search: string): StatusFilter {
+  const asked = new URLSearchParams(search).get('status');
+  return STATUS_FILTERS.find((status) => status === asked) ?? 'all';
 }

@@ -11,6 +11,8 @@ import {
   statsSchema,
   timeseriesSchema,
 } from '#shared/schemas/analytics';
+import { integrityReportSchema } from '#shared/schemas/integrity';
+import { trackingResponseSchema } from '#shared/schemas/tracking';
 import type { Period } from '#shared/limits';
 import { getJson } from '#client/lib/api-client';
 
@@ -49,6 +51,29 @@ export const statsQuery = () =>
   queryOptions({
     queryKey: ['/api/stats'],
     queryFn: ({ signal }) => getJson('/api/stats', statsSchema, { signal }),
+    refetchInterval: STATS_REFETCH_MS,
+  });
+
+/**
+ * Whether the books balance. The server recomputes every tally for it, so an open dashboard asks
+ * again only every five minutes.
+ */
+const INTEGRITY_STALE_MS = 5 * 60_000;
+export const integrityQuery = () =>
+  queryOptions({
+    queryKey: ['/api/admin/integrity'],
+    queryFn: ({ signal }) => getJson('/api/admin/integrity', integrityReportSchema, { signal }),
+    staleTime: INTEGRITY_STALE_MS,
+    refetchInterval: INTEGRITY_STALE_MS,
+  });
+
+/** How many payments wait for an admin's review: the tracking list's total for that status. */
+const NEEDS_REVIEW_URL = '/api/voter-tracking?status=needs_review&page=1&pageSize=20';
+export const needsReviewQuery = () =>
+  queryOptions({
+    queryKey: ['/api/voter-tracking', 'status=needs_review&page=1&pageSize=20'],
+    queryFn: ({ signal }) => getJson(NEEDS_REVIEW_URL, trackingResponseSchema, { signal }),
+    select: (answer) => answer.total,
     refetchInterval: STATS_REFETCH_MS,
   });
 
@@ -124,4 +149,12 @@ export function refreshEventData(queryClient: QueryClient): Promise<void> {
       );
     },
   });
+}
+
+export function useIntegrity() {
+  return useQuery(integrityQuery());
+}
+
+export function useNeedsReviewCount() {
+  return useQuery(needsReviewQuery());
 }

@@ -1,22 +1,9 @@
 import type { EventStatus, PublicEvent, ResultsVisibility } from '#shared/schemas/event';
 import type { ResponseReader } from '#client/lib/api-client';
-import {
-  boolean,
-  integer,
-  nullableString,
-  record,
-  ResponseShapeError,
-  string,
-} from '#client/lib/json-fields';
+import { boolean, integer, nullableString, oneOf, record, string } from '#client/lib/json-fields';
 
 const STATUSES: readonly EventStatus[] = ['upcoming', 'open', 'closed'];
 const VISIBILITIES: readonly ResultsVisibility[] = ['live', 'hidden'];
-
-function oneOf<T extends string>(options: readonly T[], value: unknown, path: string): T {
-  const found = options.find((option) => option === value);
-  if (found === undefined) throw new ResponseShapeError(path, options.join(' or '));
-  return found;
-}
 
 function nullableInteger(value: unknown, path: string): number | null {
   return value === null ? null : integer(value, path);

@@ -1,0 +1,177 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCategory, createNominee } from '#test/factories/catalog-factory';
+import {
+  createCompletedPayment,
+  createNeedsReviewPayment,
+  revisePaymentAs,
+} from '#test/factories/payment-factory';
+import { signedInUser } from '#test/factories/user-factory';
+import { call } from '#test/support/call-app';
+import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
+import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
+import { renderScreen } from '#test/support/render-screen';
+import { createTestApp, type TestApp } from '#test/support/test-app';
+import { AdminPage } from './admin-page';
+
+/*
+ * Two days in the event's zone (Africa/Lagos by default) at the default estimate rates (Stripe
+ * 2.9 % + 30 cents, Campay 2 %). 10 March: two card payments (one fee reported, one estimated)
+ * and a mobile-money payment with its fee reported. 11 March: a mobile-money payment refunded in
+ * full (its estimated fee makes the day's net negative) and one waiting for review.
+ */
+let testApp: TestApp;
+let adminCookie: string;
+beforeAll(async () => {
+  testApp = await createTestApp('pglite');
+  const { db } = testApp.app.ctx;
+  adminCookie = (await signedInUser(db, { isAdmin: true })).cookie;
+  const category = await createCategory(db, { name: 'Best Album' });
+  const nominationId = (await createNominee(db, { categoryIds: [category.id] })).nominations[0]!.id;
+  const votes = (voteCount: number) => [{ nominationId, voteCount }];
+  await createCompletedPayment(db, {
+    provider: 'stripe',
+    votes: votes(4),
+    at: new Date('2025-03-10T10:00:00Z'),
+    payment: { providerFee: 36 },
+  });
+  await createCompletedPayment(db, {
+    provider: 'stripe',
+    votes: votes(2),
+    at: new Date('2025-03-10T12:00:00Z'),
+  });
+  await createCompletedPayment(db, {
+    provider: 'campay',
+    votes: votes(3),
+    at: new Date('2025-03-10T12:00:00Z'),
+    payment: { providerFee: 6 },
+  });
+  const refunded = await createCompletedPayment(db, {
+    provider: 'campay',
+    votes: votes(5),
+    at: new Date('2025-03-11T09:00:00Z'),
+  });
+  await revisePaymentAs(db, refunded.id, { kind: 'refund', refundedAmount: 500 });
+  await createNeedsReviewPayment(db, {
+    provider: 'campay',
+    votes: votes(2),
+    at: new Date('2025-03-11T10:00:00Z'),
+  });
+});
+afterAll(() => testApp.close());
+
+let network: FetchToApp;
+beforeEach(() => {
+  network = routeFetchToApp(testApp.app);
+  signInBrowser(network, adminCookie);
+});
+afterEach(() => {
+  signOutBrowser();
+  vi.restoreAllMocks();
+});
+
+async function openFinance(language: 'en' | 'fr' = 'en') {
+  const rendered = await renderScreen(<AdminPage />, { path: '/admin?tab=finance', language });
+  // The first answer waits on the admin check, a lazy chunk and a cold app.
+  await screen.findByRole('table', {}, { timeout: 10_000 });
+  return rendered;
+}
+
+const rowTexts = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .map((row) => row.textContent ?? '');
+
+describe('the Finance tab', () => {
+  it('shows each currency apart, with its net, fees and what is estimated', async () => {
+    await openFinance();
+    expect(screen.getByRole('tab', { name: /Finance/, selected: true })).toBeTruthy();
+
+    const dollars = within(screen.getByRole('group', { name: 'US dollars' }));
+    expect(dollars.getByText('$2.31')).toBeTruthy(); // 3.00 − 0.69
+    expect(dollars.getByText('$3.00')).toBeTruthy();
+    expect(dollars.getByText('$0.69')).toBeTruthy();
+    expect(dollars.getByText('Estimate')).toBeTruthy();
+    expect(dollars.getByText('Estimated fees: $0.33 (1 payment of 2)')).toBeTruthy();
+
+    const francs = within(screen.getByRole('group', { name: 'CFA francs' }));
+    expect(francs.getByText('284 CFA')).toBeTruthy(); // 800 − 16 − 500
+    expect(francs.getByText('1 payment (200 CFA) awaits review and is not counted.')).toBeTruthy();
+
+    expect(
+      screen.getByText(/estimated at 2\.9% \+ \$0\.30 for cards and 2% for mobile money/),
+    ).toBeTruthy();
+  });
+
+  it('lists the days newest first, a row per provider, a loss in red with a minus', async () => {
+    await openFinance();
+    const [header, ...rows] = rowTexts();
+    expect(header).toBe('DayProviderPaymentsGrossFeesRefundsDisputes lostNet');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatch(/^Mar 11, 2025Mobile Money \(Campay\)1 payment \(200 CFA\) awaits/);
+    expect(rows[0]).toMatch(/500 CFAEstimate10 CFA500 CFA0 CFA\u221210 CFA$/);
+    expect(rows[1]).toMatch(
+      /^Mar 10, 2025Card \(Stripe\)2\$3\.00Estimate\$0\.69\$0\.00\$0\.00\$2\.31$/,
+    );
+    expect(rows[2]).toBe('Mobile Money (Campay)1300 CFA6 CFA0 CFA0 CFA294 CFA');
+    const loss = within(screen.getByRole('table')).getByText('\u221210 CFA');
+    expect(loss.className).toContain('text-destructive');
+    // The phone's cards carry the same days.
+    const cards = screen.getByRole('list', { name: 'Money by day and provider' });
+    expect(
+      within(cards)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Mar 11, 2025', 'Mar 10, 2025']);
+  });
+
+  it('asks for the chosen period and says when it has no money', async () => {
+    const { user } = await openFinance();
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    await user.click(await screen.findByRole('option', { name: 'Today' }));
+    expect(await screen.findByText('No money in this period')).toBeTruthy();
+    expect(network.requests.some((r) => r.url === '/api/admin/finance?period=today')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Download CSV' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
+  it('downloads the same report as CSV from the server', async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.href);
+    });
+    const { user } = await openFinance();
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(clicked).toHaveLength(1);
+    const url = new URL(clicked[0]!);
+    expect(`${url.pathname}${url.search}`).toBe('/api/admin/finance.csv?period=all');
+    const answer = await call<string>(testApp.app, {
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('2025-03-11,campay,XAF,1,500,10,10,1,500,0,0,-10,1,200');
+    expect(answer.body).toContain('Total,,USD,2,3.00,0.69,0.33,1,0.00,0.00,0.00,2.31,0,0.00');
+  });
+
+  it('reads in French', async () => {
+    await openFinance('fr');
+    expect(screen.getByRole('tab', { name: /Finances/, selected: true })).toBeTruthy();
+    const dollars = within(screen.getByRole('group', { name: 'Dollars US' }));
+    expect(dollars.getByText(/^2,31\s\$US$/)).toBeTruthy();
+    expect(dollars.getByText('Estimation')).toBeTruthy();
+    const francs = within(screen.getByRole('group', { name: 'Francs CFA' }));
+    expect(
+      francs.getByText("1 paiement (200 CFA) attend une vérification et n'est pas compté."),
+    ).toBeTruthy();
+    const [header, first = ''] = rowTexts();
+    expect(header).toBe('JourPrestatairePaiementsBrutFraisRemboursementsLitiges perdusNet');
+    expect(first).toMatch(/^11 mars 2025Mobile Money \(Campay\)/);
+    expect(first).toMatch(/\u221210 CFA$/);
+    expect(screen.getByRole('button', { name: 'Télécharger le CSV' })).toBeTruthy();
+    expect(screen.getByText(/estimés à 2,9\s%\s\+\s0,30\s\$US pour les cartes/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { creditResponseSchema, type CreditRequest } from '#shared/schemas/payment';
+import { sendJson } from '#client/lib/api-client';
+
+/** Counts the votes of a payment in review (POST /api/admin/payments/{id}/credit); refreshes all. */
+export function useCreditPayment(paymentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreditRequest) =>
+      sendJson(
+        'POST',
+        `/api/admin/payments/${encodeURIComponent(paymentId)}/credit`,
+        request,
+        creditResponseSchema,
+      ),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
