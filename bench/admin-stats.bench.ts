@@ -8,7 +8,7 @@ import { createScratchDatabase } from '#test/support/postgres-server.js';
 import { adminCookie } from './support/admin-session.js';
 import { createLargeEvent } from './support/large-event.js';
 import { latency } from './support/latency.js';
-import { startProcess } from './support/server-process.js';
+import { startProcess, benchServerEnv } from './support/server-process.js';
 
 const PAYMENT_VOTES = Number(process.env.BENCH_ADMIN_PAYMENT_VOTES ?? 500_000);
 const SETTLED_SAMPLE = 200;
@@ -83,17 +83,9 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
   const scratch = await createScratchDatabase('palmares_bench_admin');
   const port = 24100 + (process.pid % 1000);
   const base = `http://127.0.0.1:${port}`;
-  const env = {
-    DATABASE_URL: scratch.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    RECONCILE_INTERVAL_SECONDS: '0',
+  const env = benchServerEnv(scratch.url, port, {
     SESSION_PURGE_INTERVAL_SECONDS: '0',
-    NODE_ENV: 'production',
-    PHONE_HASH_KEY: 'bench',
-  };
+  });
   const lines: string[] = [];
   try {
     // The app migrates on its first start; then the event is loaded in bulk with the server down.

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createScratchDatabase } from '#test/support/postgres-server.js';
 import { createLargeEvent } from './support/large-event.js';
-import { startProcess } from './support/server-process.js';
+import { startProcess, benchServerEnv } from './support/server-process.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -88,16 +88,7 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
   try {
     // The app migrates on start; stop it, fill the event in bulk, then start it fresh.
-    const env = {
-      DATABASE_URL: scratch.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      RECONCILE_INTERVAL_SECONDS: '0',
-      NODE_ENV: 'production',
-      PHONE_HASH_KEY: 'bench',
-    };
+    const env = benchServerEnv(scratch.url, port);
     const first = await startProcess(
       ['dist/server/main.js'],
       env,

@@ -3,7 +3,7 @@ import { createScratchDatabase } from '#test/support/postgres-server.js';
 import { adminCookie } from './support/admin-session.js';
 import { latency } from './support/latency.js';
 import { createManyPayments } from './support/many-payments.js';
-import { startProcess } from './support/server-process.js';
+import { startProcess, benchServerEnv } from './support/server-process.js';
 
 const PAYMENTS = Number(process.env.BENCH_TRACKING_PAYMENTS ?? 1_000_000);
 const rssMb = (pid: number) =>
@@ -18,16 +18,7 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
   const scratch = await createScratchDatabase('palmares_bench_tracking');
   const port = 25100 + (process.pid % 1000);
   const base = `http://127.0.0.1:${port}`;
-  const env = {
-    DATABASE_URL: scratch.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    RECONCILE_INTERVAL_SECONDS: '0',
-    NODE_ENV: 'production',
-    PHONE_HASH_KEY: 'bench',
-  };
+  const env = benchServerEnv(scratch.url, port);
   const lines: string[] = [];
   try {
     const migrate = await startProcess(['dist/server/main.js'], env, `${base}/readyz`);

@@ -25,7 +25,7 @@ export async function createManyPayments(url: string, count: number): Promise<vo
               CASE WHEN x.provider = 'campay' THEN md5('p' || g) END,
               '10.0.' || (g % 250) || '.' || (g % 200), 'Mozilla/5.0 (Linux; Android 10)',
               CASE WHEN x.status <> 'pending' OR g % 2 = 0 THEN x.at END,
-              CASE WHEN x.status = 'failed' THEN 'ER301: insufficient balance' END,
+              CASE WHEN x.status = 'failed' THEN 'Payment declined by the user' END,
               x.at, x.at
        FROM generate_series(1, $1) g,
             LATERAL (SELECT CASE WHEN g % 3 = 0 THEN 'stripe' ELSE 'campay' END AS provider,

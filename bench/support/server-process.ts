@@ -6,7 +6,11 @@ export async function startProcess(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, args, {
+  // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of each process there when it exits.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -28,5 +32,27 @@ export async function startProcess(
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/**
+ * The environment every bench runs the production build with: its own database and port on
+ * loopback, no demo data, no background reconciliation; `extra` adds or overrides.
+ */
+export function benchServerEnv(
+  databaseUrl: string,
+  port: number,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    RECONCILE_INTERVAL_SECONDS: '0',
+    NODE_ENV: 'production',
+    PHONE_HASH_KEY: 'bench',
+    ...extra,
   };
 }

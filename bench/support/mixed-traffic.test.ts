@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_TEST_PHONES } from '#server/payments/providers/sandbox-test-numbers.js';
+import { mobileMoneyPhoneSchema } from '#shared/schemas/payment.js';
+import { BROWSING, KINDS, MIX, voterPhone } from './mixed-traffic.js';
+import { percentile } from './percentile.js';
+
+describe('the mixed load', () => {
+  it('adds up to the whole, 85% of it browsing', () => {
+    expect(KINDS.reduce((sum, k) => sum + MIX[k], 0)).toBe(100);
+    expect(BROWSING.reduce((sum, k) => sum + MIX[k], 0)).toBe(85);
+  });
+
+  it('pays from valid phones the sandbox lets succeed, a different one each time', () => {
+    const scripted = new Set(SANDBOX_TEST_PHONES.map((p) => p.phoneNumber));
+    const phones = [0, 1, 2, 3, 4, 999, 1_000_000, 8_999_999].map(voterPhone);
+    for (const phone of phones) {
+      expect(mobileMoneyPhoneSchema.safeParse(phone).success).toBe(true);
+      expect(scripted.has(phone)).toBe(false);
+    }
+    expect(new Set(phones).size).toBe(phones.length);
+  });
+});
+
+describe('percentile', () => {
+  it('is the nearest rank', () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(values, 0.5)).toBe(50);
+    expect(percentile(values, 0.95)).toBe(95);
+    expect(percentile(values, 0.99)).toBe(99);
+    expect(percentile(values, 1)).toBe(100);
+    expect(percentile([7], 0.5)).toBe(7);
+    expect(percentile([], 0.5)).toBeNaN();
+  });
+});

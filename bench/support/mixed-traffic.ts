@@ -1,0 +1,197 @@
+import type { Request as AutocannonRequest } from 'autocannon';
+import pg from 'pg';
+
+/**
+ * The mixed load of an event's last hour, as shares of all requests: 85% browsing (the catalogue
+ * answers, the category page's HTML and the main script), 10% status polls of payments in flight,
+ * 4% mobile-money payment creations in the sandbox and 1% receipt look-ups. How browsing splits
+ * between its five kinds is our estimate of a voter's visit: the lists and pages a visitor opens,
+ * with the script fetched again now and then (most visits have it cached for a year).
+ */
+export const MIX = {
+  categories: 20,
+  nominees: 25,
+  artist: 20,
+  'category page': 10,
+  'main script': 10,
+  'status poll': 10,
+  'payment creation': 4,
+  'receipt look-up': 1,
+} as const;
+export type Kind = keyof typeof MIX;
+export const KINDS = Object.keys(MIX) as Kind[];
+export const BROWSING: readonly Kind[] = [
+  'categories',
+  'nominees',
+  'artist',
+  'category page',
+  'main script',
+];
+
+/** What the load picks its targets from, read from the database before it starts. */
+export interface MixTargets {
+  categoryIds: string[];
+  nominations: { id: string; artistId: string }[];
+  artistIds: string[];
+  /** Settled payments of the event, polled until the bench's own payments exist. */
+  seededPaymentIds: string[];
+  receiptCodes: string[];
+  mainScript: string;
+}
+
+export async function readMixTargets(url: string, mainScript: string): Promise<MixTargets> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const ids = async (sql: string) =>
+      (await client.query<{ id: string }>(sql)).rows.map((r) => r.id);
+    return {
+      categoryIds: await ids('SELECT id FROM categories'),
+      nominations: (
+        await client.query<{ id: string; artist_id: string }>(
+          'SELECT id, artist_id FROM nominations',
+        )
+      ).rows.map((r) => ({ id: r.id, artistId: r.artist_id })),
+      artistIds: await ids('SELECT id FROM artists'),
+      seededPaymentIds: await ids(
+        "SELECT id FROM payments WHERE status = 'completed' ORDER BY random() LIMIT 1000",
+      ),
+      receiptCodes: (
+        await client.query<{ receipt_code: string }>(
+          "SELECT receipt_code FROM payments WHERE status = 'completed' ORDER BY random() LIMIT 1000",
+        )
+      ).rows.map((r) => r.receipt_code),
+      mainScript,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+export interface KindTally {
+  latencies: number[];
+  /** Answers outside 2xx, by status code. */
+  non2xx: Map<number, number>;
+  /** The first such answer's body, per status code, to say what went wrong. */
+  samples: Map<number, string>;
+}
+
+/** How many of the recently created payments a status poll picks from: the ones phones still follow. */
+const POLLED_PAYMENTS = 600;
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+/**
+ * Phones that the sandbox lets succeed: any valid MTN or Orange number other than its scripted
+ * test numbers (2376700000xx, 2376900000xx). One number per payment, as thousands of voters
+ * would have, so the per-phone prompt limit is never the thing measured.
+ */
+export const voterPhone = (n: number) =>
+  `237${n % 2 === 0 ? '67' : '69'}${String(1_000_000 + n).padStart(7, '0')}`;
+
+/**
+ * The load as one autocannon request whose setupRequest draws the next kind at random by its
+ * share; each answer is timed from the moment its request was built (just before it is written to
+ * the socket) and tallied by kind. Payment ids from creations feed the status polls.
+ */
+export function mixedTraffic(targets: MixTargets, origin: string) {
+  const tallies = new Map<Kind, KindTally>(
+    KINDS.map((k) => [k, { latencies: [], non2xx: new Map<number, number>(), samples: new Map() }]),
+  );
+  const weights = KINDS.map((k) => MIX[k]);
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  const drawKind = (): Kind => {
+    let r = Math.random() * totalWeight;
+    for (const [i, kind] of KINDS.entries()) {
+      r -= weights[i]!;
+      if (r < 0) return kind;
+    }
+    return KINDS[KINDS.length - 1]!;
+  };
+  const created: string[] = [];
+  const byArtist = new Map<string, string[]>();
+  for (const n of targets.nominations) {
+    byArtist.set(n.artistId, [...(byArtist.get(n.artistId) ?? []), n.id]);
+  }
+  let phones = 0;
+  const browser = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en' };
+
+  const paymentBody = () => {
+    const n = phones++;
+    const first = pick(targets.nominations);
+    const lines = [{ nominationId: first.id, voteCount: 1 + (n % 5) }];
+    // A third of the voters also vote for their artist in another category (one payment is for
+    // one artist).
+    const other =
+      n % 3 === 0 ? byArtist.get(first.artistId)!.find((id) => id !== first.id) : undefined;
+    if (other) lines.push({ nominationId: other, voteCount: 1 + (n % 3) });
+    return JSON.stringify({
+      phoneNumber: voterPhone(n),
+      voterEmail: n % 2 === 0 ? `voter${n}@example.com` : undefined,
+      nominationVotes: lines,
+      totalVotes: lines.reduce((s, l) => s + l.voteCount, 0),
+    });
+  };
+
+  const requestFor = (kind: Kind): Partial<AutocannonRequest> => {
+    switch (kind) {
+      case 'categories':
+        return { path: '/api/categories' };
+      case 'nominees':
+        return { path: `/api/nominations/category/${pick(targets.categoryIds)}` };
+      case 'artist':
+        return { path: `/api/artists/${pick(targets.artistIds)}` };
+      case 'category page':
+        return { path: `/category/${pick(targets.categoryIds)}` };
+      case 'main script':
+        return { path: targets.mainScript };
+      case 'status poll': {
+        const recent = Math.min(created.length, POLLED_PAYMENTS);
+        const id =
+          recent > 0
+            ? created[created.length - 1 - Math.floor(Math.random() * recent)]!
+            : pick(targets.seededPaymentIds);
+        return { path: `/api/payment/${id}/status` };
+      }
+      case 'payment creation':
+        return {
+          method: 'POST',
+          path: '/api/campay-payment',
+          body: paymentBody(),
+          headers: { ...browser, 'content-type': 'application/json', origin },
+        };
+      case 'receipt look-up':
+        return { path: `/api/payment/receipt/${pick(targets.receiptCodes)}` };
+    }
+  };
+
+  interface Context {
+    kind?: Kind;
+    started?: number;
+  }
+  const request: AutocannonRequest = {
+    method: 'GET',
+    path: '/',
+    setupRequest: (req, untyped) => {
+      const context = untyped as Context;
+      const kind = drawKind();
+      context.kind = kind;
+      context.started = performance.now();
+      return { ...req, method: 'GET', headers: browser, body: undefined, ...requestFor(kind) };
+    },
+    onResponse: (status, body, untyped) => {
+      const context = untyped as Context;
+      const kind = context.kind;
+      if (!kind || context.started === undefined) return;
+      const tally = tallies.get(kind)!;
+      tally.latencies.push(performance.now() - context.started);
+      if (status < 200 || status > 299) {
+        tally.non2xx.set(status, (tally.non2xx.get(status) ?? 0) + 1);
+        if (!tally.samples.has(status)) tally.samples.set(status, body.slice(0, 300));
+      } else if (kind === 'payment creation') {
+        created.push((JSON.parse(body) as { paymentId: string }).paymentId);
+      }
+    },
+  };
+  return { request, tallies, created };
+}
