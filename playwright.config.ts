@@ -7,6 +7,9 @@ const port = Number(process.env.E2E_PORT);
 const emptyPort = port + 1;
 /** A server of its own for tests that move the event (close voting, hide counts, publish results). */
 const eventPort = port + 2;
+/** The fake Stripe API, and a server in live card mode against it (the Stripe.js path). */
+const stripePort = port + 3;
+const cardPort = port + 4;
 
 const serverEnv = (databaseUrl: string | undefined) => ({
   NODE_ENV: 'test',
@@ -71,6 +74,8 @@ export default defineConfig({
       env: { ...serverEnv(process.env.E2E_DATABASE_URL), PORT: String(port) },
       reuseExistingServer: false,
       timeout: 60_000,
+      // Warnings and errors only (LOG_LEVEL): a 500 in a test run shows its cause beside it.
+      stdout: 'pipe',
     },
     {
       command: `node ${process.env.E2E_SERVER ?? 'dist/server/main.js'}`,
@@ -78,6 +83,8 @@ export default defineConfig({
       env: { ...serverEnv(process.env.E2E_EMPTY_DATABASE_URL), PORT: String(emptyPort) },
       reuseExistingServer: false,
       timeout: 60_000,
+      // Warnings and errors only (LOG_LEVEL): a 500 in a test run shows its cause beside it.
+      stdout: 'pipe',
     },
     {
       command: `node ${process.env.E2E_SERVER ?? 'dist/server/main.js'}`,
@@ -85,6 +92,33 @@ export default defineConfig({
       env: { ...serverEnv(process.env.E2E_EVENT_DATABASE_URL), PORT: String(eventPort) },
       reuseExistingServer: false,
       timeout: 60_000,
+      // Warnings and errors only (LOG_LEVEL): a 500 in a test run shows its cause beside it.
+      stdout: 'pipe',
+    },
+    {
+      command: `npx tsx test/fakes/fake-stripe-server.ts ${stripePort}`,
+      // The fake answers 401 without a key: ready all the same.
+      url: `http://127.0.0.1:${stripePort}/v1/payment_intents`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node ${process.env.E2E_SERVER ?? 'dist/server/main.js'}`,
+      url: `http://127.0.0.1:${cardPort}/readyz`,
+      // The main server's database, with Stripe keys: only its own card payments go to Stripe,
+      // and it leaves reconciling to the main server.
+      env: {
+        ...serverEnv(process.env.E2E_DATABASE_URL),
+        PORT: String(cardPort),
+        RECONCILE_INTERVAL_SECONDS: '0',
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_WEBHOOK_SECRET: 'whsec_fake',
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
     },
   ],
 });

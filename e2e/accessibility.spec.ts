@@ -24,8 +24,10 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
     page,
     db,
     allowConsole,
+    eventServerTurn,
   }) => {
-    test.setTimeout(600_000);
+    // Two audits at most stops, and three sandbox payments waited for: long on a busy machine.
+    test.setTimeout(1_200_000);
     const data = await createTourData(db);
     const violations: string[] = [];
     const audit = async (stop: Stop) => {
@@ -47,7 +49,7 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
         }
       }
     };
-    await tourEveryScreen(page, db, allowConsole, language, data, audit);
+    await tourEveryScreen(page, db, allowConsole, language, data, eventServerTurn, audit);
     expect(violations).toEqual([]);
   });
 }

@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, setLanguage, test } from './fixtures.js';
+import { FIRST_LOAD, expect, setLanguage, test } from './fixtures.js';
 import { signInThroughForm } from './sign-in.js';
-
-/** The first admin screen downloads its code, the session and its lists: room on a busy machine. */
-const FIRST_LOAD = { timeout: 20_000 };
 
 /** An admin change made as the signed-in organiser, through the API with the page's own session. */
 async function change(page: Page, method: string, url: string, body?: unknown): Promise<unknown> {

@@ -6,6 +6,9 @@ import { expect, test } from './fixtures.js';
  */
 test('the API reference lists the operations, with nothing in the console', async ({ page }) => {
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Palmarès API/ })).toBeVisible();
+  // The reference is drawn in the browser from the whole document: slow on a loaded machine.
+  await expect(page.getByRole('heading', { name: /Palmarès API/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('/api/payment/{id}/status').first()).toBeVisible();
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { paymentVotes, payments } from '#server/db/schema.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
-import { expect, test } from './fixtures.js';
+import { expect, FIRST_LOAD, test } from './fixtures.js';
 
 type Db = Parameters<typeof createCategory>[0];
 type Language = 'en' | 'fr';
@@ -261,8 +261,8 @@ test.describe('checkout', () => {
   });
 
   for (const [language, title, reason] of [
-    ['en', 'Payment Error', 'Insufficient balance'],
-    ['fr', 'Erreur de paiement', 'Solde insuffisant'],
+    ['en', 'Payment Error', 'This phone number is not a valid mobile-money number'],
+    ['fr', 'Erreur de paiement', "Ce numéro n'est pas un numéro mobile money valide"],
   ] as const) {
     test(`shows the provider refusal at once, in the site's language (${language})`, async ({
       page,
@@ -332,6 +332,8 @@ test.describe('checkout', () => {
     const panel = page.getByTestId('transaction-check-panel');
     // 8 s, 2 s x 6, 2.5 s x 4: about 30 s plus the answers' time.
     await expect(panel).toBeVisible({ timeout: 45_000 });
+    // On a phone it appears below the status: it is brought up, not left under the fold.
+    await expect(panel).toBeInViewport({ ratio: 1 });
     await expect(panel.getByRole('heading')).toHaveText('Did you complete the transaction?');
     await expect(status).toHaveText('Taking longer than expected...');
     await shot('checkout-completion-panel');
@@ -476,11 +478,12 @@ test.describe('checkout', () => {
   });
 
   test('sends visitors without a usable artist home', async ({ page, db, shot }) => {
-    // Toasts last 5 s: start looking as soon as the page starts, not after every image loaded.
+    // Toasts last 5 s once shown: look as soon as the page starts, and give the first load (code,
+    // strings, then the toaster's own code) the room a busy machine needs.
     await page.goto('/checkout', { waitUntil: 'commit' });
     await expect(
       toast(page, 'No Selection', 'Please select an artist to vote for first.'),
-    ).toBeVisible();
+    ).toBeVisible(FIRST_LOAD);
     await expect(page).toHaveURL(/\/categories$/);
 
     await page.goto(`/checkout?artist=${encodeURIComponent('{not json')}`, { waitUntil: 'commit' });

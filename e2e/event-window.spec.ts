@@ -4,15 +4,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { event, paymentVotes } from '#server/db/schema.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
-import { inDatabaseTime, resetEvent, setEvent } from '#test/factories/event-factory.js';
+import { inDatabaseTime, keepEvent, resetEvent, setEvent } from '#test/factories/event-factory.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
-import { EVENT_BASE_URL, expect, setLanguage, test } from './fixtures.js';
+import { EVENT_BASE_URL, FIRST_LOAD, expect, setLanguage, test } from './fixtures.js';
 import { signInThroughForm } from './sign-in.js';
 
 /*
  * The event's life as a voter meets it, on the server of its own (EVENT_BASE_URL) so that closing
  * the vote here closes it for no other test. One test at a time, in the laptop project only
- * (playwright.config.ts): they share that event. Pictures are taken at both widths.
+ * (playwright.config.ts): they share that event, and each holds the server through its eventDb
+ * fixture (the screen tour takes its turns there too). Pictures are taken at both widths.
  */
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: EVENT_BASE_URL });
@@ -88,10 +89,11 @@ for (const language of ['en', 'fr'] as const) {
     await shots(page, shot, 'event-countdown-category');
 
     // The close comes while the page is open: the page closes the vote by itself, on time.
-    await setEvent(eventDb, { votingClosesAt: inDatabaseTime('4 seconds') });
+    // Far enough ahead that a slow reload still shows the page open before the close.
+    await setEvent(eventDb, { votingClosesAt: inDatabaseTime('15 seconds') });
     await page.reload();
     await expect(card(page).getByRole('link', { name: t.voteNow })).toBeVisible();
-    await expect(countdown(page)).toHaveText(t.closed, { timeout: 15_000 });
+    await expect(countdown(page)).toHaveText(t.closed, { timeout: 30_000 });
     await expect(card(page).getByRole('link', { name: t.voteNow })).toHaveCount(0);
     await expect(card(page).getByRole('button', { name: t.closed })).toBeDisabled();
     await shots(page, shot, 'event-closed-category');
@@ -162,22 +164,6 @@ test('hidden counts leave no trending mark and no gap', async ({ page, eventDb, 
   await expect(card(page).getByText(TEXT.en.trending)).toHaveCount(0);
   await shots(page, shot, 'event-hidden-counts');
 });
-
-/** The first screen of a lazy page downloads its code and strings: room on a busy machine. */
-const FIRST_LOAD = { timeout: 20_000 };
-
-/*
- * Every spec shares this server and database, and the event is one row: each test keeps voting
- * open (a close far ahead), never publishes for longer than it looks, and puts the row back.
- */
-async function keepEvent(db: Db): Promise<() => Promise<void>> {
-  const [saved] = await db.select().from(event).where(eq(event.id, 1));
-  if (!saved) throw new Error('the event row is missing');
-  const { id: _id, ...settings } = saved;
-  return async () => {
-    await db.update(event).set(settings).where(eq(event.id, 1));
-  };
-}
 
 async function nomineesWithVotes(db: Db) {
   const suffix = randomUUID().slice(0, 6);
@@ -296,6 +282,16 @@ test('admin Event tab: settings on the event clock, preview, validation, publish
     const [saved] = await db.select().from(event).where(eq(event.id, 1));
     expect(saved?.hideCountsHoursBeforeClose).toBe(12);
 
+    // Unsaved settings hold back a switch to another tab until the organiser decides.
+    await form.getByLabel('Event name', { exact: true }).fill('Unsaved name');
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const unsaved = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+    await expect(unsaved).toBeVisible();
+    await shots(page, shot, 'admin-event-unsaved');
+    await unsaved.getByRole('button', { name: 'Stay on Page' }).click();
+    await expect(form.getByLabel('Event name', { exact: true })).toHaveValue('Unsaved name');
+    await form.getByRole('button', { name: 'Discard changes' }).click();
+
     await page.getByRole('button', { name: 'Publish results' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Publish the results now?' });
     await expect(dialog).toBeVisible();
@@ -311,6 +307,15 @@ test('admin Event tab: settings on the event clock, preview, validation, publish
     ).toBeVisible(FIRST_LOAD);
     await expect(page.getByText(/^Le vote se termine dans/)).toBeVisible();
     await shots(page, shot, 'admin-event');
+
+    const formFr = page.getByRole('form', { name: 'Paramètres' });
+    await formFr.getByLabel('Nom de l’événement', { exact: true }).fill('Nom non enregistré');
+    await page.getByRole('tab', { name: 'Activité' }).click();
+    const unsavedFr = page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });
+    await expect(unsavedFr).toBeVisible();
+    await shots(page, shot, 'admin-event-unsaved');
+    await unsavedFr.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=activity$/);
   } finally {
     await restore();
   }

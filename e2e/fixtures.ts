@@ -5,9 +5,37 @@ import { openDatabase, type Database, type Db } from '#server/db/client.js';
 export const EMPTY_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 /**
  * The server whose event the tests move (voting closed, counts hidden, results published), so no
- * other test meets a closed vote. Its database is the `eventDb` fixture; its tests run serially.
+ * other test meets a closed vote. Its database is the `eventDb` fixture, which holds the server for
+ * the whole test; a test that needs it for one moment takes a turn with `eventServerTurn`.
  */
 export const EVENT_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 2}`;
+/**
+ * The first screen of a page downloads its code, strings, session and lists before it shows
+ * anything: on a busy two-core machine running two browsers that has taken over 10 s.
+ */
+export const FIRST_LOAD = { timeout: 45_000 };
+
+/**
+ * The advisory lock that gives one test at a time the event server: its event is one row, moved by
+ * tests in several files and workers. Taken on the event server's own database, on an id apart from
+ * the app's (src/server/db/advisory-locks.ts).
+ */
+const EVENT_SERVER_LOCK = 7243900;
+
+/** Runs `fn` while holding the event server; the lock goes with its connection, even on a crash. */
+async function holdingEventServer<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  return database.withConnection(
+    async (_db, query) => {
+      await query('select pg_advisory_lock($1)', [EVENT_SERVER_LOCK]);
+      try {
+        return await fn();
+      } finally {
+        await query('select pg_advisory_unlock($1)', [EVENT_SERVER_LOCK]);
+      }
+    },
+    { longRunning: true },
+  );
+}
 
 /** A console message a test may see: its text and, optionally, the URL it is about. */
 export interface ConsoleAllowance {
@@ -35,8 +63,10 @@ function reportCspViolations(): void {
 export interface Fixtures {
   /** The e2e server's database, for the shared factories in test/factories. */
   db: Db;
-  /** The database of the server at EVENT_BASE_URL. */
+  /** The database of the server at EVENT_BASE_URL, the server held by this test until it ends. */
   eventDb: Db;
+  /** Holds the server at EVENT_BASE_URL while `fn` runs, for a test that needs it only briefly. */
+  eventServerTurn: <T>(fn: (eventDb: Db) => Promise<T>) => Promise<T>;
   /** Takes a full-page screenshot named after the test's project (phone/laptop) and language. */
   shot: (name: string) => Promise<void>;
   /**
@@ -74,7 +104,10 @@ export const test = base.extend<Fixtures, { database: Database; eventDatabase: D
     { scope: 'worker' },
   ],
   db: async ({ database }, use) => use(database.db),
-  eventDb: async ({ eventDatabase }, use) => use(eventDatabase.db),
+  eventDb: async ({ eventDatabase }, use) =>
+    holdingEventServer(eventDatabase, () => use(eventDatabase.db)),
+  eventServerTurn: async ({ eventDatabase }, use) =>
+    use((fn) => holdingEventServer(eventDatabase, () => fn(eventDatabase.db))),
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
   consoleAllowances: async ({}, use) => use([]),
   allowConsole: async ({ consoleAllowances }, use) =>

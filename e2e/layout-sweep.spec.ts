@@ -12,11 +12,20 @@ import {
  * push the page sideways, leave the screen, stick out of its dialog or get cut off by its box, no
  * label may overflow its button, no text its box, and every control is at least 24 x 24 px (WCAG
  * 2.5.8; links inside running text excepted). One page per language, resized at each stop: this
- * sweeps every width itself, so it runs in the laptop project only (playwright.config.ts).
+ * sweeps every width itself, so it runs in the laptop project only (playwright.config.ts). Every
+ * stop is also pictured at 390 and 1280 px, for the eye: what a rule cannot catch, a look can.
  */
 
 const WIDTHS = [320, 360, 390, 1280];
 const PHONE_WIDTHS = WIDTHS.filter((width) => width < 768);
+/** Each stop is pictured at these widths too, for a person to look at (test-results/screenshots). */
+const PICTURED = new Set([390, 1280]);
+/** 'admin, activity details' → 'admin-activity-details'. */
+const fileName = (stop: Stop) =>
+  stop.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Runs in the page: what is wrong with the layout on screen now, in words. */
 function layoutProblems(): string[] {
@@ -127,8 +136,11 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
     page,
     db,
     allowConsole,
+    eventServerTurn,
+    shot,
   }) => {
-    test.setTimeout(300_000);
+    // Four widths and two pictures at some forty stops, and three sandbox payments waited for.
+    test.setTimeout(900_000);
     const data = await createTourData(db);
     const problems: string[] = [];
     const sweep = async (stop: Stop) => {
@@ -142,9 +154,10 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
         for (const problem of await page.evaluate(layoutProblems)) {
           problems.push(`${stop.name}, ${width} px: ${problem}`);
         }
+        if (PICTURED.has(width)) await shot(`sweep-${fileName(stop)}-${width}`);
       }
     };
-    await tourEveryScreen(page, db, allowConsole, language, data, sweep);
+    await tourEveryScreen(page, db, allowConsole, language, data, eventServerTurn, sweep);
     expect(problems).toEqual([]);
   });
 }

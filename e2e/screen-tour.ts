@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Db } from '#server/db/client.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { inDatabaseTime, keepEvent, setEvent } from '#test/factories/event-factory.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
-import { expect, type ConsoleAllowance } from './fixtures.js';
+import { EVENT_BASE_URL, FIRST_LOAD, expect, type ConsoleAllowance } from './fixtures.js';
 import { signInThroughForm } from './sign-in.js';
 
 /*
@@ -15,10 +16,23 @@ import { signInThroughForm } from './sign-in.js';
  */
 
 export type Language = 'en' | 'fr';
-type Namespace = 'admin' | 'catalog' | 'checkout' | 'common' | 'receipts' | 'tracking';
+type Namespace = 'admin' | 'catalog' | 'checkout' | 'common' | 'receipts' | 'results' | 'tracking';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
+
+/** A key's value, its path read the way i18next does: a part may hold dots ('artist.delete'). */
+function lookUp(node: unknown, parts: string[]): unknown {
+  if (parts.length === 0) return node;
+  if (!isRecord(node)) return undefined;
+  for (let length = parts.length; length > 0; length--) {
+    const key = parts.slice(0, length).join('.');
+    if (!(key in node)) continue;
+    const found = lookUp(node[key], parts.slice(length));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 const locales = new Map<string, unknown>();
 function locale(language: Language, namespace: Namespace): unknown {
@@ -34,8 +48,7 @@ export function text(
   values: Record<string, string> = {},
 ): string {
   const [namespace, keyPath] = key.split(':') as [Namespace, string];
-  let node = locale(language, namespace);
-  for (const part of keyPath.split('.')) node = isRecord(node) ? node[part] : undefined;
+  const node = lookUp(locale(language, namespace), keyPath.split('.'));
   if (typeof node !== 'string') throw new Error(`no text ${key} in ${language}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }
@@ -49,9 +62,11 @@ export interface Stop {
   dialog?: boolean;
 }
 
+/** Holds the event server (EVENT_BASE_URL) while `fn` runs: the fixture `eventServerTurn`. */
+export type EventServerTurn = <T>(fn: (eventDb: Db) => Promise<T>) => Promise<T>;
+
 /** The viewport the tour acts in; a visit may resize, the tour puts this back after it. */
 export const TOUR_VIEWPORT = { width: 390, height: 844 };
-const FIRST_LOAD = { timeout: 30_000 };
 
 /** Everything the tour needs, created fresh so parallel tests never share it. */
 export interface TourData {
@@ -114,6 +129,32 @@ export async function createTourData(db: Db): Promise<TourData> {
   };
 }
 
+/**
+ * A category of the event server with three nominees and their votes, for its published results;
+ * returns the category's name in the tour's language.
+ */
+async function createResultsData(eventDb: Db, tag: string, language: Language): Promise<string> {
+  const category = await createCategory(eventDb, {
+    name: `Best Urban Collaboration ${tag}`,
+    nameFr: `Meilleure collaboration urbaine de l'année ${tag}`,
+  });
+  const lines: Array<[string, string, number]> = [
+    ['Aristide Nkoulou', '/demo/artists/aristide-nkoulou.jpg', 1_250],
+    ['Ama Fotso', '/demo/artists/ama-fotso.jpg', 42],
+    ['Awa Sidibé', '/demo/artists/awa-sidibe.jpg', 7],
+  ];
+  for (const [name, photoUrl, votes] of lines) {
+    const { nominations } = await createNominee(eventDb, {
+      categoryIds: [category.id],
+      artist: { name: `${name} ${tag}`, photoUrl },
+    });
+    await createCompletedPayment(eventDb, {
+      votes: [{ nominationId: nominations[0]!.id, voteCount: votes }],
+    });
+  }
+  return language === 'en' ? category.name : category.nameFr!;
+}
+
 /** Visits every screen and dialog, calling `visit` at each. */
 export async function tourEveryScreen(
   page: Page,
@@ -121,6 +162,7 @@ export async function tourEveryScreen(
   allowConsole: (allowance: ConsoleAllowance) => void,
   language: Language,
   data: TourData,
+  eventServerTurn: EventServerTurn,
   visit: (stop: Stop) => Promise<void>,
 ): Promise<void> {
   const t = (key: `${Namespace}:${string}`, values?: Record<string, string>) =>
@@ -164,6 +206,28 @@ export async function tourEveryScreen(
   await expect(page.getByRole('heading', { name: t('common:notFound.title') })).toBeVisible();
   await stop({ name: '404' });
 
+  // Results: not out on the main server, where other specs run and nothing is published; out on
+  // the event server, published only for as long as the tour looks at them, then put back.
+  await page.goto('/results');
+  await expect(page.getByRole('heading', { name: t('results:pendingTitle') })).toBeVisible(
+    FIRST_LOAD,
+  );
+  await stop({ name: 'results, not yet published' });
+  await eventServerTurn(async (eventDb) => {
+    const categoryName = await createResultsData(eventDb, data.tag, language);
+    const restore = await keepEvent(eventDb);
+    try {
+      await setEvent(eventDb, { resultsPublishedAt: inDatabaseTime('0 seconds') });
+      await page.goto(`${EVENT_BASE_URL}/results`);
+      const results = page.getByRole('region', { name: categoryName });
+      await expect(results.getByText(t('results:winner'), { exact: true })).toBeVisible(FIRST_LOAD);
+      await results.scrollIntoViewIfNeeded();
+      await stop({ name: 'results, published' });
+    } finally {
+      await restore();
+    }
+  });
+
   await page.goto(`/category/${data.categoryId}`);
   await page
     .getByTestId('artist-card')
@@ -175,6 +239,55 @@ export async function tourEveryScreen(
   await page.getByText(t('checkout:method.card'), { exact: true }).click();
   await expect(page.getByRole('textbox', { name: t('checkout:card.emailLabel') })).toBeVisible();
   await stop({ name: 'checkout, card' });
+
+  // Mobile money in the sandbox, through its scripted test numbers: a payment that stays pending,
+  // one that fails, then one that goes through.
+  await page.getByText(t('checkout:method.mobileMoney'), { exact: true }).click();
+  const pay = page.getByRole('button', {
+    name: new RegExp(`^${t('checkout:mobileMoney.pay', { amount: '' })}`),
+  });
+  const useTestPhone = (number: string) =>
+    page.getByRole('button', { name: t('checkout:sandbox.usePhone', { number }) }).click();
+  const overlay = page.getByTestId('mobile-money-overlay');
+  await useTestPhone('237 670 000 003');
+  await pay.click();
+  await expect(overlay.getByRole('heading', { name: t('checkout:overlay.title') })).toBeVisible();
+  await stop({ name: 'check your phone', dialog: true });
+  // The overlay closes by itself after 20 s and the page keeps checking, its status in view; after
+  // 11 checks (about 30 s) it asks the voter.
+  const check = page.getByTestId('transaction-check-panel');
+  await expect(check.getByRole('heading', { name: t('checkout:panel.title') })).toBeVisible({
+    timeout: 45_000,
+  });
+  await stop({ name: 'did you complete the transaction?' });
+  await check.getByRole('button', { name: t('checkout:panel.tryAgain') }).click();
+  await expect(pay).toBeVisible();
+
+  await useTestPhone('237 670 000 001');
+  await pay.click();
+  const failed = page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByText(t('checkout:toasts.paymentFailedTitle'));
+  await expect(failed).toBeVisible({ timeout: 30_000 });
+  // Focus in the notifications holds the toast on screen while the stop looks at it (F8, as a
+  // keyboard user reaches it).
+  await page.keyboard.press('F8');
+  await expect(pay).toBeVisible();
+  await stop({ name: 'checkout, payment failed' });
+
+  // Any other valid number succeeds once the sandbox has waited its delay.
+  await page.getByLabel(t('checkout:mobileMoney.digitLabel', { index: '1' })).click();
+  await page.keyboard.type(`678${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`);
+  await pay.click();
+  const paid = page.getByTestId('receipt-modal');
+  await expect(paid.getByTestId('receipt-code')).toBeVisible({ timeout: 30_000 });
+  await stop({ name: 'checkout, paid', dialog: true });
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: t('receipts:modal.saved') })
+    .click();
+  await expect(paid).toBeHidden();
 
   await page.goto('/my-receipts');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_LOAD);
@@ -195,8 +308,15 @@ export async function tourEveryScreen(
   await saved.getByRole('button', { name: t('receipts:modal.saved') }).click();
   await expect(page.getByTestId('receipt-modal')).toBeHidden();
 
-  // The back office, as an organiser.
-  await signInThroughForm(page, db, allowConsole, { admin: true, returnTo: '/admin' });
+  // The back office, as an organiser. Sign-in is a page of the server's own, in both languages at
+  // once: its words are in sign-in-page.ts, not in the locale files.
+  await page.goto(`/api/login?returnTo=${encodeURIComponent('/admin')}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'sign-in' });
+  const admin = await signInThroughForm(page, db, allowConsole, {
+    admin: true,
+    returnTo: '/admin',
+  });
   await expect(page.getByRole('heading', { level: 1, name: t('admin:title') })).toBeVisible(
     FIRST_LOAD,
   );
@@ -242,6 +362,41 @@ export async function tourEveryScreen(
   await expect(page.getByRole('heading', { name: data.tag })).toBeVisible(FIRST_LOAD);
   await stop({ name: 'admin, analytics' });
 
+  await page.goto('/admin?tab=finance');
+  await expect(page.getByRole('group', { name: t('admin:finance.currencies.USD') })).toBeVisible(
+    FIRST_LOAD,
+  );
+  await expect(page.getByRole('heading', { name: t('admin:finance.daysHeading') })).toBeVisible();
+  await stop({ name: 'admin, finance' });
+
+  // Looked at, never saved nor published: other specs share this server's event.
+  await page.goto('/admin?tab=event');
+  const settings = page.getByRole('form', { name: t('admin:event.settingsHeading') });
+  await expect(settings.getByLabel(t('admin:event.form.name'), { exact: true })).toBeVisible(
+    FIRST_LOAD,
+  );
+  await stop({ name: 'admin, event' });
+  await page.getByRole('button', { name: t('admin:event.publish.action') }).click();
+  await expect(
+    page.getByRole('alertdialog', { name: t('admin:event.publish.confirmTitle') }),
+  ).toBeVisible();
+  await stop({ name: 'publish the results?', dialog: true });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+
+  // The tour's own changes (the artist it deleted), found by who made them.
+  await page.goto('/admin?tab=activity');
+  await page.getByLabel(t('admin:audit.filters.actor'), { exact: true }).fill(admin);
+  const changes = page.getByRole('list', { name: t('admin:audit.listLabel') });
+  const deleted = changes.getByRole('listitem').filter({
+    hasText: t('admin:audit.actions.artist.delete'),
+  });
+  await expect(deleted).toHaveCount(1, FIRST_LOAD);
+  await stop({ name: 'admin, activity' });
+  await deleted.getByRole('button', { name: t('admin:audit.details.show') }).click();
+  await expect(deleted.getByText(t('admin:audit.details.before')).first()).toBeVisible();
+  await stop({ name: 'admin, activity details' });
+
   await page.goto('/admin/artists/new');
   const name = page.getByLabel(t('admin:editor.name'), { exact: true });
   await expect(name).toBeVisible(FIRST_LOAD);
@@ -274,7 +429,11 @@ export const settle = (page: Page) =>
     const finite = document
       .getAnimations()
       .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.allSettled(finite.map((animation) => animation.finished));
+    // A paused animation never finishes: wait for the rest, but never more than two seconds.
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise<void>((resolve) => setTimeout(resolve, 2000)),
+    ]);
     await new Promise<void>((resolve) =>
       requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
     );
