@@ -33,7 +33,7 @@ export function MoneyAlerts() {
           </p>
           <Link
             href="/admin/voter-tracking?status=needs_review"
-            className="text-sm font-semibold underline underline-offset-4 hover:no-underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="inline-flex min-h-6 items-center text-sm font-semibold underline underline-offset-4 hover:no-underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             {t('moneyAlerts.review')}
           </Link>
