@@ -27,7 +27,7 @@ export async function paymentRow(db: Db, id: string) {
  * Whole-database invariant: the app's own integrity check finds nothing (every tally is what its
  * payments keep in it, every payment keeps what its money covers, the hourly counts add up), the
  * provider totals are the sales of every payment that completed (refunded or disputed since
- * included), and every payment left pending at most once.
+ * included, a payment refunded from review never having sold), and every payment left pending at most once.
  */
 export async function tallyMismatches(db: Db): Promise<string[]> {
   const rows = (r: unknown) => rowsOf<Record<string, unknown>>(r);
@@ -39,7 +39,9 @@ export async function tallyMismatches(db: Db): Promise<string[]> {
       SELECT p.provider, t.votes AS tally_votes, p.votes, t.revenue, p.revenue AS expected_revenue,
              t.payments AS tally_payments, p.payments
       FROM (SELECT provider, SUM(total_votes)::int AS votes, SUM(amount)::int AS revenue, COUNT(*)::int AS payments
-            FROM payments WHERE status IN ('completed', 'refunded', 'disputed') GROUP BY provider) p
+            -- A receipt code marks a payment that completed: one refunded from review never sold.
+            FROM payments WHERE status IN ('completed', 'refunded', 'disputed')
+              AND receipt_code IS NOT NULL GROUP BY provider) p
       FULL JOIN (SELECT provider, SUM(votes)::int AS votes, SUM(revenue)::int AS revenue, SUM(payments)::int AS payments
                  FROM provider_hourly_totals GROUP BY provider) t ON t.provider = p.provider
       WHERE t.votes IS DISTINCT FROM p.votes OR t.revenue IS DISTINCT FROM p.revenue

@@ -37,6 +37,11 @@ export interface RevisionOptions {
   detail?: string;
   expectProvider?: string;
   at?: Date;
+  /**
+   * An admin returns the money of a payment held in `needs_review`: none of its votes were
+   * counted, and the refund (of the whole order) ends the review as `refunded`.
+   */
+  fromReview?: boolean;
   /** Runs in the revision's transaction when it changes the payment (the audit row of an admin action). */
   inTransaction?: (
     tx: Db,
@@ -109,7 +114,14 @@ export async function revisePayment(
       if (waitingForSuccess) {
         return { result: { ...unchanged(payment), deferred: true as const }, tallies: [] };
       }
-      if (!CREDITED.has(payment.status)) return { result: unchanged(payment), tallies: [] };
+      const endsReview =
+        options.fromReview === true &&
+        payment.status === 'needs_review' &&
+        revision.kind === 'refund' &&
+        revision.refundedAmount >= payment.amount;
+      if (!CREDITED.has(payment.status) && !endsReview) {
+        return { result: unchanged(payment), tallies: [] };
+      }
 
       const refunded =
         revision.kind === 'refund'

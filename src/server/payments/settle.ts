@@ -4,7 +4,8 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { rowsOf } from '#server/db/rows.js';
 import type { AppEvents, CountedTally, SettledPayment } from '#server/events/app-events.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
-import { describeAmountMismatch } from './amount-mismatch.js';
+import { describeAmountMismatch } from '#shared/amount-mismatch.js';
+import { splitKept } from './counted-votes.js';
 import { generateReceiptCode } from './receipt-code.js';
 import { COLLECT_UNMATCHED, isUnconfirmed } from './unconfirmed-outcome.js';
 
@@ -66,7 +67,8 @@ export interface SettleOptions {
   expectProvider?: string;
   /**
    * An admin credits a payment held in `needs_review`: the one way out of review to `completed`.
-   * The outcome then carries the payment's own amount, which the admin accepts.
+   * The outcome carries the payment's own amount, or the price of the fewer whole votes the money
+   * received pays for: the order is then cut down to those votes in the same transaction.
    */
   creditReview?: boolean;
   /** Runs in the settlement's transaction when the payment moved (the audit row of an admin action). */
@@ -144,6 +146,7 @@ interface TransitionInput {
   status: PaymentStatus;
   amount: number;
   currency: string;
+  totalVotes: number;
   failureReason: string | null;
   /** A card amount change holds the payment: the provider may already have the new amount. */
   amountChanging: boolean;
@@ -159,15 +162,28 @@ function decideTransition(
   payment: TransitionInput,
   outcome: SettleOutcome,
   creditReview = false,
-): { from: PaymentStatus; next: PaymentStatus; failureReason: string | null } | 'deferred' | null {
+): Transition | 'deferred' | null {
   const from = payment.status;
   if (creditReview) {
-    const accepted =
-      from === 'needs_review' &&
-      outcome.status === 'completed' &&
-      outcome.amount === payment.amount &&
-      outcome.currency.toUpperCase() === payment.currency;
-    return accepted ? { from, next: 'completed', failureReason: null } : null;
+    if (
+      from !== 'needs_review' ||
+      outcome.status !== 'completed' ||
+      outcome.currency.toUpperCase() !== payment.currency
+    ) {
+      return null;
+    }
+    if (outcome.amount === payment.amount) return { from, next: 'completed', failureReason: null };
+    // Fewer votes than ordered: only a whole number of them, each at the order's own price.
+    const votes = (outcome.amount * payment.totalVotes) / payment.amount;
+    if (outcome.amount <= 0 || outcome.amount > payment.amount || !Number.isInteger(votes)) {
+      return null;
+    }
+    return {
+      from,
+      next: 'completed',
+      failureReason: null,
+      cutTo: { amount: outcome.amount, votes },
+    };
   }
   if (from !== 'pending') {
     if (!isUnconfirmed(from, payment.failureReason)) return null;
@@ -202,6 +218,14 @@ function decideTransition(
   return { from, next: 'completed', failureReason: null };
 }
 
+interface Transition {
+  from: PaymentStatus;
+  next: PaymentStatus;
+  failureReason: string | null;
+  /** A credit of fewer votes than ordered: the order becomes these votes at this price. */
+  cutTo?: { amount: number; votes: number };
+}
+
 export interface SettleRequest {
   paymentId: string;
   outcome: SettleOutcome;
@@ -217,6 +241,7 @@ interface LockedPaymentRow {
   provider: string;
   amount: number;
   currency: string;
+  total_votes: number;
   failure_reason: string | null;
   receipt_code: string | null;
   amount_changing: boolean;
@@ -250,7 +275,7 @@ export async function settleBatch(
   } = await deps.db.transaction(async (tx) => {
     const locked = rowsOf<LockedPaymentRow>(
       await tx.execute(sql`
-        SELECT id, status, provider, amount, currency, failure_reason, receipt_code,
+        SELECT id, status, provider, amount, currency, total_votes, failure_reason, receipt_code,
           COALESCE(amount_change_until > now(), false) AS amount_changing FROM payments
         WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[]) ORDER BY id FOR UPDATE`),
     );
@@ -265,6 +290,7 @@ export async function settleBatch(
       provider_fee: number | null;
       source: SettleSource;
     }[] = [];
+    const cuts: { id: string; amount: number; votes: number }[] = [];
     const results: SettleResult[] = requests.map((request) => {
       const payment = byId.get(request.paymentId);
       if (!payment) return { changed: false, status: null, receiptCode: null };
@@ -275,6 +301,7 @@ export async function settleBatch(
       const decision = decideTransition(
         {
           ...payment,
+          totalVotes: payment.total_votes,
           failureReason: payment.failure_reason,
           amountChanging: payment.amount_changing,
         },
@@ -285,6 +312,7 @@ export async function settleBatch(
         return { changed: false, status, receiptCode: null, deferred: true };
       }
       if (!decision) return { changed: false, status, receiptCode: payment.receipt_code };
+      if (decision.cutTo) cuts.push({ id: payment.id, ...decision.cutTo });
       const receiptCode = decision.next === 'completed' ? generateReceiptCode() : null;
       changes.push({
         id: payment.id,
@@ -300,6 +328,7 @@ export async function settleBatch(
       return { changed: true, status: decision.next, receiptCode };
     });
     if (!changes.length) return { results };
+    for (const cut of cuts) await cutOrder(tx, cut);
     // The tallies these completions add to are locked in id order first, as revisePayment() does:
     // a settlement and a refund touching the same nominations then queue instead of deadlocking.
     // NO KEY, the UPDATE's own strength: a checkout inserting votes for these nominations passes.
@@ -417,4 +446,29 @@ interface SettledRow {
   votes: number;
   /** bigint: node-postgres hands it over as a string. */
   seq: string | number | null;
+}
+
+/**
+ * Cuts an order in review down to the votes its money paid for, before settlement credits it:
+ * each nomination keeps its share (splitKept, the rule refunds use) and the payment its new
+ * amount and vote count, so tallies, revenue and the integrity check all read the cut order.
+ * What was ordered stays in the audit row of the credit.
+ */
+async function cutOrder(tx: Db, cut: { id: string; amount: number; votes: number }): Promise<void> {
+  const lines = rowsOf<{ id: string; nomination_id: string; vote_count: number }>(
+    await tx.execute(sql`
+      SELECT id, nomination_id, vote_count FROM payment_votes
+      WHERE payment_id = ${cut.id} ORDER BY id FOR UPDATE`),
+  );
+  const split = splitKept(
+    lines.map((line) => ({ nominationId: line.nomination_id, voteCount: line.vote_count })),
+    cut.votes,
+  );
+  const kept = lines.map((line) => ({ id: line.id, votes: split.get(line.nomination_id) ?? 0 }));
+  await tx.execute(sql`
+    UPDATE payment_votes v SET vote_count = k.votes
+    FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS k(id uuid, votes int)
+    WHERE v.id = k.id`);
+  await tx.execute(sql`
+    UPDATE payments SET amount = ${cut.amount}, total_votes = ${cut.votes} WHERE id = ${cut.id}`);
 }

@@ -89,18 +89,23 @@ export function ReasonField({
   );
 }
 
-/** The server's refusal, if any, then Cancel and the action (a spinner while it runs). */
+/**
+ * The server's refusal, if any, then Cancel and the action (a spinner while it runs). Without
+ * `canSubmit` only Cancel shows: the dialog has said why nothing can be done here.
+ */
 export function MoneyActionFooter({
   formError,
   pending,
   submitLabel,
   destructive = false,
+  canSubmit = true,
   onCancel,
 }: {
   formError: string | undefined;
   pending: boolean;
   submitLabel: string;
   destructive?: boolean;
+  canSubmit?: boolean;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('tracking');
@@ -115,15 +120,17 @@ export function MoneyActionFooter({
         <Button type="button" variant="outline" onClick={onCancel}>
           {t('refund.cancel')}
         </Button>
-        <Button
-          type="submit"
-          variant={destructive ? 'destructive' : 'default'}
-          disabled={pending}
-          aria-busy={pending || undefined}
-        >
-          {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {submitLabel}
-        </Button>
+        {canSubmit ? (
+          <Button
+            type="submit"
+            variant={destructive ? 'destructive' : 'default'}
+            disabled={pending}
+            aria-busy={pending || undefined}
+          >
+            {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            {submitLabel}
+          </Button>
+        ) : null}
       </div>
     </>
   );

@@ -27,14 +27,18 @@ export function isDisplayStatus(value: string): value is DisplayStatus {
 
 export type RefundablePayment = Pick<
   TrackingPayment,
-  'id' | 'provider' | 'status' | 'amount' | 'currency' | 'refundedAmount'
+  'id' | 'provider' | 'status' | 'amount' | 'currency' | 'refundedAmount' | 'failureReason'
 >;
 
-/** Money that can still go back: a credited payment, not under dispute, not wholly refunded. */
+/**
+ * Money that can still go back: a credited payment, not under dispute, not wholly refunded, or
+ * one held in review (all it brought in goes back).
+ */
 export function isRefundable(payment: RefundablePayment): boolean {
   return (
-    (payment.status === 'completed' || payment.status === 'refunded') &&
-    payment.refundedAmount < payment.amount
+    payment.status === 'needs_review' ||
+    ((payment.status === 'completed' || payment.status === 'refunded') &&
+      payment.refundedAmount < payment.amount)
   );
 }
 

@@ -147,12 +147,85 @@ describe('refunding from voter tracking', () => {
     await user.click(within(row).getByRole('button', { name: /^Review/ }));
     const dialog = await screen.findByRole('dialog', { name: /Review payment/ });
     expect(within(dialog).getByText('200 CFA for 2 votes')).toBeTruthy();
-    expect(within(dialog).getByText(/provider reported 250 XAF/)).toBeTruthy();
+    expect(within(dialog).getByText('250 CFA received')).toBeTruthy();
+    expect(within(dialog).getByText('Crediting counts all 2 votes of the order.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Credit the votes' }));
     expect(await within(dialog).findByText('Say why the votes are credited.')).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/Reason/), 'Voter paid 50 CFA too much');
     await user.click(within(dialog).getByRole('button', { name: 'Credit the votes' }));
     expect(await screen.findByText('2 votes credited')).toBeTruthy();
     expect(await tally()).toBe(before + 2);
+  });
+  /** A Campay order of `votes` votes whose provider reported `received` CFA, opened in review. */
+  async function openInReview(
+    email: string,
+    votes: number,
+    received: number,
+    language: 'en' | 'fr' = 'en',
+  ) {
+    const { db } = testApp.app.ctx;
+    const held = await createPendingPayment(db, {
+      provider: 'campay',
+      votes: [{ nominationId, voteCount: votes }],
+      payment: { voterEmail: email },
+    });
+    await settlePayment(db, held.id, { status: 'completed', amount: received, currency: 'XAF' });
+    const rendered = await renderScreen(
+      <>
+        <VoterTrackingPage />
+        <Toaster />
+      </>,
+      { path: '/admin/voter-tracking?status=needs_review', language },
+    );
+    const cell = await screen.findByText(email, { selector: 'table *' }, { timeout: 10_000 });
+    return { ...rendered, row: cell.closest('tr')! };
+  }
+
+  it('credits the votes short money pays for, saying so before', async () => {
+    const { user, row } = await openInReview('short@example.com', 3, 250);
+    const before = await tally();
+    await user.click(within(row).getByRole('button', { name: /^Review/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Review payment/ });
+    expect(
+      within(dialog).getByText(
+        'The money received pays for 2 of the 3 votes ordered: crediting counts those votes, for 200 CFA, and the order is cut to them.',
+      ),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Reason/), 'The voter sent 250 CFA');
+    await user.click(within(dialog).getByRole('button', { name: 'Credit the votes' }));
+    expect(await screen.findByText('2 votes credited')).toBeTruthy();
+    expect(await tally()).toBe(before + 2);
+  });
+
+  it('offers no credit for money short of one vote', async () => {
+    const { user, row } = await openInReview('tiny@example.com', 2, 50);
+    await user.click(within(row).getByRole('button', { name: /^Review/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Review payment/ });
+    expect(
+      within(dialog).getByText(
+        'This money does not pay for one vote of the order: refund it instead.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Credit the votes' })).toBeNull();
+    expect(within(dialog).queryByLabelText(/Reason/)).toBeNull();
+  });
+
+  it('refunds a payment in review in full, in French, with no amount to type', async () => {
+    const { user, row } = await openInReview('rendu@example.com', 2, 150, 'fr');
+    const before = await tally();
+    await user.click(within(row).getByRole('button', { name: /^Rembourser/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Rembourser le paiement/ });
+    expect(within(dialog).getByText('Reçu du votant').nextSibling?.textContent).toBe('150 CFA');
+    expect(within(dialog).queryByLabelText(/Montant à rembourser/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Rendu hors de Palmarès' }));
+    await user.type(within(dialog).getByLabelText(/Motif/), 'Montant incomplet, rendu en espèces');
+    await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
+    expect(await screen.findByText('150 CFA remboursés au total')).toBeTruthy();
+    const sent = network.requests.find((request) => request.url.endsWith('/refund'));
+    expect(JSON.parse(sent?.body ?? '')).toEqual({
+      reason: 'Montant incomplet, rendu en espèces',
+      method: 'outside',
+    });
+    expect(await tally()).toBe(before);
   });
 });

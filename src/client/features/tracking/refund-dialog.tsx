@@ -1,6 +1,7 @@
 import { Undo2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { parseAmountMismatch, receivedMoney } from '#shared/amount-mismatch';
 import { refundRequestSchema, type RefundMethod } from '#shared/schemas/payment';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
@@ -14,7 +15,10 @@ import { useRefundPayment } from './api/use-refund-payment';
 import { shortPaymentId, type RefundablePayment } from './payment-display';
 import { amountInputValue, parseAmountInput } from './refund-amount';
 
-/** The Refund button of a payment in voter tracking, and the dialog it opens. */
+/**
+ * The Refund button of a payment in voter tracking, and the dialog it opens. A payment in review
+ * is refunded in full: the money the provider reported goes back, so there is no amount to type.
+ */
 export function RefundDialog({ payment }: { payment: RefundablePayment }) {
   const { t } = useTranslation('tracking');
   const id = shortPaymentId(payment.id);
@@ -24,7 +28,9 @@ export function RefundDialog({ payment }: { payment: RefundablePayment }) {
       action={t('refund.action')}
       paymentLabel={id}
       title={t('refund.title', { id })}
-      description={t('refund.description')}
+      description={t(
+        payment.status === 'needs_review' ? 'refund.reviewHint' : 'refund.description',
+      )}
     >
       {(onDone) => <RefundForm payment={payment} onDone={onDone} />}
     </MoneyActionDialog>
@@ -37,6 +43,10 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
   const ids = useId();
   const refund = useRefundPayment(payment.id);
   const left = payment.amount - payment.refundedAmount;
+  const received =
+    payment.status === 'needs_review'
+      ? receivedMoney(payment, parseAmountMismatch(payment.failureReason))
+      : null;
   const [amountText, setAmountText] = useState(amountInputValue(left, payment.currency));
   const [reason, setReason] = useState('');
   const [method, setMethod] = useState<RefundMethod>('provider');
@@ -45,10 +55,13 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const amount = parseAmountInput(amountText, payment.currency);
+    const amount = received ? undefined : parseAmountInput(amountText, payment.currency);
     const next: typeof errors = {};
-    if (amount === null || amount <= 0) next.amount = t('refund.errors.amount');
-    else if (amount > left) next.amount = t('refund.errors.tooMuch', { left: money(left) });
+    if (received) {
+      // Nothing to check: the server sends back all the money received.
+    } else if (amount === null || amount === undefined || amount <= 0) {
+      next.amount = t('refund.errors.amount');
+    } else if (amount > left) next.amount = t('refund.errors.tooMuch', { left: money(left) });
     const parsed = refundRequestSchema.safeParse({
       reason,
       amount: amount ?? undefined,
@@ -64,7 +77,11 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
         // Close the dialog, then say what was done.
         onDone();
         toast({
-          title: t('refund.done', { amount: money(result.refundedAmount) }),
+          title: t('refund.done', {
+            amount: received
+              ? formatMoney(received.amount, received.currency, language)
+              : money(result.refundedAmount),
+          }),
           description: t('refund.votesLeft', { count: result.countedVotes }),
         });
       },
@@ -79,12 +96,23 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-muted/60 p-3 text-sm">
-        <dt className="text-muted-foreground">{t('refund.paid')}</dt>
-        <dd className="text-right font-medium tabular-nums">{money(payment.amount)}</dd>
-        <dt className="text-muted-foreground">{t('refund.alreadyRefunded')}</dt>
-        <dd className="text-right tabular-nums">{money(payment.refundedAmount)}</dd>
-        <dt className="text-muted-foreground">{t('refund.left')}</dt>
-        <dd className="text-right font-semibold tabular-nums">{money(left)}</dd>
+        {received ? (
+          <>
+            <dt className="text-muted-foreground">{t('refund.received')}</dt>
+            <dd className="text-right font-semibold tabular-nums">
+              {formatMoney(received.amount, received.currency, language)}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="text-muted-foreground">{t('refund.paid')}</dt>
+            <dd className="text-right font-medium tabular-nums">{money(payment.amount)}</dd>
+            <dt className="text-muted-foreground">{t('refund.alreadyRefunded')}</dt>
+            <dd className="text-right tabular-nums">{money(payment.refundedAmount)}</dd>
+            <dt className="text-muted-foreground">{t('refund.left')}</dt>
+            <dd className="text-right font-semibold tabular-nums">{money(left)}</dd>
+          </>
+        )}
       </dl>
 
       {payment.provider === 'campay' ? (
@@ -103,24 +131,26 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
         </div>
       ) : null}
 
-      <FormField
-        id={`${ids}-amount`}
-        label={t('refund.amount', { currency: payment.currency })}
-        required
-        hint={t('refund.amountHint')}
-        error={errors.amount}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amountText}
-            onChange={(event) => setAmountText(event.target.value)}
-            required
-          />
-        )}
-      </FormField>
+      {received ? null : (
+        <FormField
+          id={`${ids}-amount`}
+          label={t('refund.amount', { currency: payment.currency })}
+          required
+          hint={t('refund.amountHint')}
+          error={errors.amount}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+              required
+            />
+          )}
+        </FormField>
+      )}
 
       <ReasonField
         id={`${ids}-reason`}

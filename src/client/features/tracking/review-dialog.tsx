@@ -1,6 +1,7 @@
 import { Scale } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { creditedShare, parseAmountMismatch } from '#shared/amount-mismatch';
 import { creditRequestSchema } from '#shared/schemas/payment';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { toast } from '#client/components/ui/toast-store';
@@ -18,7 +19,9 @@ type ReviewedPayment = Pick<
 
 /**
  * The Review button of a payment held because its money did not match the order: what we asked
- * for beside what the provider reported, and the credit action with a required reason.
+ * for beside what the provider reported, what a credit would count (every vote, or the fewer
+ * whole votes short money pays for), and the credit action with a required reason. Refunding is
+ * the row's other action.
  */
 export function ReviewDialog({ payment }: { payment: ReviewedPayment }) {
   const { t } = useTranslation('tracking');
@@ -43,6 +46,9 @@ function ReviewForm({ payment, onDone }: { payment: ReviewedPayment; onDone: () 
   const credit = useCreditPayment(payment.id);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; form?: string }>({});
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, language);
+  const report = parseAmountMismatch(payment.failureReason);
+  const share = creditedShare(payment, report);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,21 +80,47 @@ function ReviewForm({ payment, onDone }: { payment: ReviewedPayment; onDone: () 
         <dt className="text-muted-foreground">{t('review.ours')}</dt>
         <dd className="font-medium tabular-nums sm:text-right">
           {t('review.order', {
-            amount: formatMoney(payment.amount, payment.currency, language),
+            amount: money(payment.amount, payment.currency),
             count: payment.totalVotes,
           })}
         </dd>
         <dt className="text-muted-foreground">{t('review.theirs')}</dt>
-        <dd className="font-mono text-xs break-words sm:text-right">
-          {payment.failureReason ?? '—'}
-        </dd>
+        {report ? (
+          <dd className="font-medium tabular-nums sm:text-right">
+            {t('review.reported', {
+              amount: money(report.reported.amount, report.reported.currency),
+            })}
+          </dd>
+        ) : (
+          <dd className="font-mono text-xs break-words sm:text-right">
+            {payment.failureReason ?? '—'}
+          </dd>
+        )}
       </dl>
-      <p className="text-sm text-muted-foreground">{t('review.creditHint')}</p>
-      <ReasonField id={`${ids}-reason`} value={reason} error={errors.reason} onChange={setReason} />
+      <p className="text-sm text-muted-foreground">
+        {!share
+          ? t('review.creditNone')
+          : share.votes === payment.totalVotes
+            ? t('review.creditAll', { count: share.votes })
+            : t('review.creditPart', {
+                count: share.votes,
+                total: payment.totalVotes,
+                amount: money(share.amount, payment.currency),
+              })}
+      </p>
+      {share ? (
+        <ReasonField
+          id={`${ids}-reason`}
+          value={reason}
+          error={errors.reason}
+          onChange={setReason}
+        />
+      ) : null}
       <MoneyActionFooter
         formError={errors.form}
         pending={credit.isPending}
         submitLabel={t('review.submit')}
+        canSubmit={share !== null}
         onCancel={onDone}
       />
     </form>

@@ -5,7 +5,7 @@ import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import { payments } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
-import { parseAmountMismatch } from '#server/payments/amount-mismatch.js';
+import { creditedShare, parseAmountMismatch } from '#shared/amount-mismatch.js';
 import { settle } from '#server/payments/settle.js';
 import type { CreditOrder, CreditResponse } from '#shared/schemas/payment.js';
 
@@ -13,10 +13,11 @@ const NOT_IN_REVIEW = 'Only a payment waiting for review can be credited';
 const UNDER_WAY = 'Another action on this payment is under way. Try again in a minute.';
 
 /**
- * An admin's decision on a payment held in `needs_review`: the money received covers the order,
- * so its votes count. It goes through settle() like any completion (receipt code, tallies,
- * history), with the audit row in the same transaction. Money that covers less than the order,
- * or came in another currency, is not credited: the admin returns it instead.
+ * An admin's decision on a payment held in `needs_review`: the votes the money received pays
+ * for count (all of them, or the fewer whole votes short money covers, at the order's own price;
+ * docs/decisions/0052). It goes through settle() like any completion (receipt code, tallies,
+ * history), with the audit row in the same transaction. Money in another currency, or short of
+ * one vote, is not credited: the admin refunds it instead.
  *
  * It takes the per-payment lock refunds take, so a credit and a refund never overlap.
  */
@@ -43,18 +44,16 @@ export async function creditPayment(
       if (!payment) throw notFound('Payment not found');
       if (payment.status !== 'needs_review') throw unprocessable(NOT_IN_REVIEW);
       const report = parseAmountMismatch(payment.failureReason);
-      if (
-        report &&
-        (report.reported.currency !== payment.currency || report.reported.amount < payment.amount)
-      ) {
+      const share = creditedShare(payment, report);
+      if (!share) {
         throw conflict(
-          `The provider reported ${report.reported.amount} ${report.reported.currency} for an order of ${payment.amount} ${payment.currency}: that does not pay for its votes. Return the money to the voter instead.`,
+          `The provider reported ${report?.reported.amount} ${report?.reported.currency} for an order of ${payment.amount} ${payment.currency}: that does not pay for one vote. Refund it instead.`,
         );
       }
       const result = await settle(
         ctx,
         paymentId,
-        { status: 'completed', amount: payment.amount, currency: payment.currency },
+        { status: 'completed', amount: share.amount, currency: payment.currency },
         'admin',
         {
           creditReview: true,
@@ -63,8 +62,19 @@ export async function creditPayment(
               action: 'payment.credit',
               entityType: 'payment',
               entityId: paymentId,
-              before: { status: payment.status, countedVotes: 0 },
-              after: { status: 'completed', countedVotes: payment.totalVotes },
+              before: {
+                status: payment.status,
+                amount: payment.amount,
+                totalVotes: payment.totalVotes,
+                countedVotes: 0,
+              },
+              after: {
+                status: 'completed',
+                amount: share.amount,
+                totalVotes: share.votes,
+                countedVotes: share.votes,
+                ...(report ? { received: report.reported } : {}),
+              },
               reason: order.reason,
             }),
         },
@@ -74,7 +84,7 @@ export async function creditPayment(
         paymentId,
         status: 'completed' as const,
         receiptCode: result.receiptCode,
-        countedVotes: payment.totalVotes,
+        countedVotes: share.votes,
       };
     },
   );

@@ -8,9 +8,12 @@ import { providerHttpError } from '#server/features/checkout/provider-http-error
 import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
 import { paymentRecordColumns } from '#server/payments/payment-record.js';
 import { revisePayment } from '#server/payments/revise-payment.js';
+import { parseAmountMismatch, receivedMoney } from '#shared/amount-mismatch.js';
 import type { RefundOrder, RefundResponse } from '#shared/schemas/payment.js';
 
-const NOT_REFUNDABLE = 'Only a completed payment can be refunded';
+const NOT_REFUNDABLE = 'Only a completed payment or one waiting for review can be refunded';
+const REVIEW_IN_FULL =
+  'A payment waiting for review is refunded in full: leave the amount out, all the money received goes back';
 const DISPUTED = 'This payment is disputed: the card network decides where its money goes';
 const ALREADY_REFUNDED = 'This payment has already been refunded in full';
 const REFUND_UNDER_WAY = 'A refund of this payment is already under way. Try again in a minute.';
@@ -18,7 +21,8 @@ const NO_PROVIDER =
   'The provider of this payment is not configured here: record the refund as made outside Palmarès';
 
 /**
- * An admin's refund of a completed payment: checked against what is left to refund, made at the
+ * An admin's refund of a completed payment, or of one held in review (all the money the provider
+ * reported goes back, and the whole order ends `refunded`; docs/decisions/0052): checked against what is left to refund, made at the
  * provider (Stripe's Refunds API, Campay's withdrawal to the voter's number, or nothing for the
  * sandbox and for money returned outside Palmarès), then revisePayment() revokes the votes the
  * money paid for and the audit row is written in that same transaction.
@@ -39,14 +43,17 @@ export async function refundPayment(
         ...paymentRecordColumns,
         status: payments.status,
         refundedAmount: payments.refundedAmount,
+        failureReason: payments.failureReason,
       })
       .from(payments)
       .where(eq(payments.id, paymentId));
     if (!payment) throw notFound('Payment not found');
     if (payment.status === 'disputed') throw conflict(DISPUTED);
-    if (payment.status !== 'completed' && payment.status !== 'refunded') {
+    const inReview = payment.status === 'needs_review';
+    if (payment.status !== 'completed' && payment.status !== 'refunded' && !inReview) {
       throw unprocessable(NOT_REFUNDABLE);
     }
+    if (inReview && order.amount !== undefined) throw unprocessable(REVIEW_IN_FULL);
     const left = payment.amount - payment.refundedAmount;
     if (left <= 0) throw conflict(ALREADY_REFUNDED);
     const amount = order.amount ?? left;
@@ -54,12 +61,20 @@ export async function refundPayment(
       throw conflict(`Only ${left} ${payment.currency} of this payment is left to refund`);
     }
     const refundedTotal = payment.refundedAmount + amount;
+    // In review, the provider gives back what it reported taking, which may differ from the order.
+    const returned = inReview
+      ? receivedMoney(payment, parseAmountMismatch(payment.failureReason))
+      : { amount, currency: payment.currency };
     const method = order.method ?? 'provider';
     if (method === 'provider') {
       const provider = ctx.providers.forPayment(payment);
       if (!provider) throw unprocessable(NO_PROVIDER);
       try {
-        await provider.refund(payment, { amount, refundedTotal, reason: order.reason });
+        await provider.refund(payment, {
+          amount: returned.amount,
+          refundedTotal,
+          reason: order.reason,
+        });
       } catch (error) {
         throw providerHttpError(error, paymentId);
       }
@@ -70,14 +85,15 @@ export async function refundPayment(
       { kind: 'refund', refundedAmount: refundedTotal },
       'admin',
       {
-        detail: `${method === 'outside' ? 'returned outside Palmarès' : 'refunded'}: ${order.reason}`,
+        detail: `${method === 'outside' ? 'returned outside Palmarès' : 'refunded'}${inReview ? ` ${returned.amount} ${returned.currency} received` : ''}: ${order.reason}`,
+        fromReview: inReview,
         inTransaction: (tx, change) =>
           recordAudit(tx, actor, {
             action: 'payment.refund',
             entityType: 'payment',
             entityId: paymentId,
             before: change.before,
-            after: { ...change.after, method, amount },
+            after: { ...change.after, method, amount, returned },
             reason: order.reason,
           }),
       },

@@ -33,6 +33,13 @@ describeEachDatabase('admin refunds', (kind) => {
       headers,
       json,
     });
+  const credit = (id: string, json: unknown, headers = admin) =>
+    call<CreditResponse & { message?: string }>(t.app, {
+      method: 'POST',
+      url: `/api/admin/payments/${id}/credit`,
+      headers,
+      json,
+    });
   const votesOf = async (nominationId: string) =>
     (
       await t.database.query<{ vote_count: number }>(
@@ -161,14 +168,6 @@ describeEachDatabase('admin refunds', (kind) => {
       });
       return pending;
     };
-    const credit = (id: string, json: unknown, headers = admin) =>
-      call<CreditResponse & { message?: string }>(t.app, {
-        method: 'POST',
-        url: `/api/admin/payments/${id}/credit`,
-        headers,
-        json,
-      });
-
     // The provider took more than asked: the votes are paid for.
     const over = await order();
     await settlePayment(t.database.db, over.id, {
@@ -195,25 +194,111 @@ describeEachDatabase('admin refunds', (kind) => {
     expect(audit).toHaveLength(1);
     expect(audit[0]!.reason).toBe('Stripe kept the old amount');
 
-    // Less money than the order, or another currency: not credited, nothing changes.
-    const short = await order();
-    await settlePayment(t.database.db, short.id, {
-      status: 'completed',
-      amount: short.amount - 1,
-      currency: 'USD',
-    });
-    const refused = await credit(short.id, { reason: 'Close enough' });
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/does not pay for its votes/);
-    expect((await paymentRow(t.database.db, short.id))!.status).toBe('needs_review');
+    // Another currency, or money short of one vote: not credited, nothing changes.
+    for (const [amount, currency] of [
+      [over.amount, 'EUR'],
+      [49, 'USD'],
+    ] as const) {
+      const odd = await order();
+      await settlePayment(t.database.db, odd.id, { status: 'completed', amount, currency });
+      const refused = await credit(odd.id, { reason: 'Close enough' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/does not pay for one vote/);
+      expect((await paymentRow(t.database.db, odd.id))!.status).toBe('needs_review');
+    }
     expect(await votesOf(nominationId)).toBe(2);
-
+    const other = await order();
     expect((await credit(randomUUID(), { reason: 'Nobody' })).status).toBe(404);
     const member = (await signedInUser(t.database.db)).headers;
-    expect((await credit(short.id, { reason: 'x' }, member)).status).toBe(403);
-    expect((await credit(short.id, { reason: 'x' }, { origin: 'http://localhost' })).status).toBe(
+    expect((await credit(other.id, { reason: 'x' }, member)).status).toBe(403);
+    expect((await credit(other.id, { reason: 'x' }, { origin: 'http://localhost' })).status).toBe(
       401,
     );
+    expect(await tallyMismatches(t.database.db)).toEqual([]);
+  });
+
+  /** A card order of 3, 2 and 1 votes ($3.00) whose charge came back at `reported` cents. */
+  async function inReview(reported: number) {
+    const nominationIds = await Promise.all(
+      [1, 2, 3].map(async () => (await createNominee(t.database.db)).nominations[0]!.id),
+    );
+    const id = randomUUID();
+    const pending = await createPendingPayment(t.database.db, {
+      provider: 'stripe',
+      votes: nominationIds.map((nominationId, i) => ({ nominationId, voteCount: 3 - i })),
+      payment: { id, providerRef: `sandbox_pi_${id.replace(/-/g, '')}` },
+    });
+    await settlePayment(t.database.db, pending.id, {
+      status: 'completed',
+      amount: reported,
+      currency: 'USD',
+    });
+    expect((await paymentRow(t.database.db, pending.id))!.status).toBe('needs_review');
+    return { payment: pending, nominationIds };
+  }
+
+  it('credits the whole votes short money pays for, shared across the order, once', async () => {
+    const { payment, nominationIds } = await inReview(260);
+    // $2.60 of $3.00 pays for five votes at 50 cents: the order becomes 5 votes for $2.50.
+    const credited = await credit(payment.id, { reason: 'The voter sent less' });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    expect(credited.body).toMatchObject({ status: 'completed', countedVotes: 5 });
+    expect(await Promise.all(nominationIds.map(votesOf))).toEqual([2, 2, 1]);
+    expect(await paymentRow(t.database.db, payment.id)).toMatchObject({
+      status: 'completed',
+      amount: 250,
+      totalVotes: 5,
+    });
+    expect((await credit(payment.id, { reason: 'again' })).status).toBe(422);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, payment.id), eq(auditLog.action, 'payment.credit')));
+    expect(audit).toMatchObject({
+      reason: 'The voter sent less',
+      before: { amount: 300, totalVotes: 6, countedVotes: 0 },
+      after: { amount: 250, totalVotes: 5, received: { amount: 260, currency: 'USD' } },
+    });
+    // Later refunds read the cut order: 50 cents of $2.50 takes one vote.
+    const part = await refund(payment.id, { reason: 'Voter asked', amount: 50 });
+    expect(part.body).toMatchObject({ refundedAmount: 50, countedVotes: 4 });
+    expect(await tallyMismatches(t.database.db)).toEqual([]);
+    const integrity = await call<IntegrityReport>(t.app, {
+      url: '/api/admin/integrity',
+      headers: admin,
+    });
+    expect(integrity.body).toMatchObject({ ok: true, differences: [] });
+  });
+
+  it('refunds a payment in review in full, the money received going back, once', async () => {
+    const { payment, nominationIds } = await inReview(120);
+    const partly = await refund(payment.id, { reason: 'Not enough', amount: 100 });
+    expect(partly.status).toBe(422);
+    expect(partly.body.message).toMatch(/refunded in full/);
+    const returned = await refund(payment.id, { reason: 'Money short: returned' });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    expect(returned.body).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 300,
+      countedVotes: 0,
+    });
+    expect(await Promise.all(nominationIds.map(votesOf))).toEqual([0, 0, 0]);
+    expect((await refund(payment.id, { reason: 'Again' })).status).toBe(409);
+    expect((await credit(payment.id, { reason: 'Too late' })).status).toBe(422);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, payment.id), eq(auditLog.action, 'payment.refund')));
+    expect(audit).toMatchObject({
+      reason: 'Money short: returned',
+      before: { status: 'needs_review', countedVotes: 0 },
+      after: { status: 'refunded', returned: { amount: 120, currency: 'USD' } },
+    });
+    const history = await t.database.query<{ from_status: string; to_status: string }>(
+      'SELECT from_status, to_status FROM payment_events WHERE payment_id = $1 ORDER BY created_at',
+      [payment.id],
+    );
+    expect(history.at(-1)).toEqual({ from_status: 'needs_review', to_status: 'refunded' });
     expect(await tallyMismatches(t.database.db)).toEqual([]);
   });
 
