@@ -42,9 +42,12 @@ const operatorOf = (national: string): 'MTN' | 'ORANGE' | null =>
  * transaction came from, `signature` an HS256 JWT made with the app's webhook key).
  *
  * As Campay does, it answers each path with or without its trailing slash, takes bodies as JSON
- * or as a form, takes amounts as integers or numeric strings, and sends a transaction's amount as
- * a numeric string. A voter's empty wallet or refusal is no refusal of the request: the prompt
- * goes out and the transaction later turns FAILED with a reason (`fail()`).
+ * or as a form, and takes amounts as integers or numeric strings (Campay's Python SDK sends
+ * strings, its Go SDK numbers). A transaction's amount is a JSON number, as Campay documents it
+ * (`"amount": 5`) and both SDKs read it; `transactionAmountsAsText` sends it as a numeric string
+ * instead, which Campay's Go SDK has taken too since it made the field untyped. A voter's empty
+ * wallet or refusal is no refusal of the request: the prompt goes out and the transaction later
+ * turns FAILED with a reason (`fail()`).
  */
 export class FakeCampay {
   readonly transactions = new Map<string, FakeCampayTransaction>();
@@ -63,6 +66,8 @@ export class FakeCampay {
   delayMs = 0;
   /** History amounts (amount, charge, debit, credit) as numeric strings, as some Campay answers have them. */
   historyAmountsAsText = false;
+  /** GET /transaction/{reference}/ sends `amount` as a numeric string ("100") instead of a number. */
+  transactionAmountsAsText = false;
   /** Largest accepted amount (Campay demo accounts cap it); larger is ER201. */
   maxAmount = 1_000_000;
   port = 0;
@@ -313,7 +318,7 @@ export class FakeCampay {
       send(200, {
         reference: tx.reference,
         status: tx.status,
-        amount: String(tx.amount),
+        amount: this.transactionAmountsAsText ? String(tx.amount) : tx.amount,
         currency: tx.currency,
         operator: tx.operator,
         code: tx.code,
@@ -392,7 +397,8 @@ function historyEntry(tx: FakeCampayTransaction, amountsAsText: boolean) {
   const withdrawn = tx.endpoint === 'withdraw' && tx.status !== 'FAILED';
   const xaf = (value: number) => (amountsAsText ? value.toFixed(2) : value);
   return {
-    datetime: tx.createdAt.toISOString(),
+    // Microseconds and Z, as the history sample in Campay's Go SDK has it (…T09:52:34.876707Z).
+    datetime: tx.createdAt.toISOString().replace(/Z$/, '000Z'),
     code: tx.code,
     operator_tx_code: tx.operator_reference ?? '',
     operator: tx.operator === 'MTN' ? 'MTN' : 'Orange',
