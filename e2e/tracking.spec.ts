@@ -413,6 +413,9 @@ test.describe('voter tracking', () => {
         copy: /^Copy payment ID /,
         badge: 'needs review',
         review: /^Review [0-9a-f]{8}$/,
+        refund: /^Refund [0-9a-f]{8}$/,
+        refundDialog: /Refund payment/,
+        cancel: 'Cancel',
         dialog: /Review payment/,
         reason: /Reason/,
         submit: 'Credit the votes',
@@ -425,6 +428,9 @@ test.describe('voter tracking', () => {
         copy: /^Copier l'identifiant /,
         badge: 'à vérifier',
         review: /^Vérifier [0-9a-f]{8}$/,
+        refund: /^Rembourser [0-9a-f]{8}$/,
+        refundDialog: /Rembourser le paiement/,
+        cancel: 'Annuler',
         dialog: /Vérifier le paiement/,
         reason: /Motif/,
         submit: 'Créditer les votes',
@@ -457,9 +463,16 @@ test.describe('voter tracking', () => {
       await expect(page.getByRole('button', { name: t.copy })).toHaveCount(1);
       await expect(shown(page, t.badge)).toBeVisible();
       await shot('tracking-needs-review');
+      // Its other action: all the money received would go back, with no amount to type.
+      await page.getByRole('button', { name: t.refund }).filter({ visible: true }).click();
+      const refund = page.getByRole('dialog', { name: t.refundDialog });
+      await expect(refund).toContainText(/300\sCFA/);
+      await shot('tracking-review-refund-dialog');
+      await refund.getByRole('button', { name: t.cancel }).click();
+      await expect(refund).toHaveCount(0);
       await page.getByRole('button', { name: t.review }).filter({ visible: true }).click();
       const dialog = page.getByRole('dialog', { name: t.dialog });
-      await expect(dialog).toContainText('provider reported 300 XAF');
+      await expect(dialog).toContainText(/300\sCFA/);
       await dialog.getByLabel(t.reason).fill('The voter paid 100 CFA too much');
       await shot('tracking-review-dialog');
       await dialog.getByRole('button', { name: t.submit }).click();
