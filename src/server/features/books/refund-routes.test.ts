@@ -40,6 +40,8 @@ describeEachDatabase('admin refunds', (kind) => {
       headers,
       json,
     });
+  const integrity = () =>
+    call<IntegrityReport>(t.app, { url: '/api/admin/integrity', headers: admin });
   const votesOf = async (nominationId: string) =>
     (
       await t.database.query<{ vote_count: number }>(
@@ -81,11 +83,7 @@ describeEachDatabase('admin refunds', (kind) => {
       .where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.entityId, payment.id)));
     expect(audit.map((row) => row.reason).sort()).toEqual(['Charged twice', 'Voter asked']);
     expect(await tallyMismatches(t.database.db)).toEqual([]);
-    const integrity = await call<IntegrityReport>(t.app, {
-      url: '/api/admin/integrity',
-      headers: admin,
-    });
-    expect(integrity.body).toMatchObject({ ok: true, differences: [] });
+    expect((await integrity()).body).toMatchObject({ ok: true, differences: [] });
   });
 
   it('keeps the receipt of a refunded payment, saying how much went back and what still counts', async () => {
@@ -263,11 +261,7 @@ describeEachDatabase('admin refunds', (kind) => {
     const part = await refund(payment.id, { reason: 'Voter asked', amount: 50 });
     expect(part.body).toMatchObject({ refundedAmount: 50, countedVotes: 4 });
     expect(await tallyMismatches(t.database.db)).toEqual([]);
-    const integrity = await call<IntegrityReport>(t.app, {
-      url: '/api/admin/integrity',
-      headers: admin,
-    });
-    expect(integrity.body).toMatchObject({ ok: true, differences: [] });
+    expect((await integrity()).body).toMatchObject({ ok: true, differences: [] });
   });
 
   it('refunds a payment in review in full, the money received going back, once', async () => {
@@ -315,16 +309,14 @@ describeEachDatabase('admin refunds', (kind) => {
 
   it('the integrity check reports a tally and a payment that do not add up', async () => {
     const { payment, nominationId } = await paidByCard(4);
-    const report = () =>
-      call<IntegrityReport>(t.app, { url: '/api/admin/integrity', headers: admin });
-    expect((await report()).body.ok).toBe(true);
+    expect((await integrity()).body.ok).toBe(true);
     await t.database.query('UPDATE payment_votes SET counted = counted - 1 WHERE payment_id = $1', [
       payment.id,
     ]);
     await t.database.query('UPDATE nominations SET vote_count = vote_count + 1 WHERE id = $1', [
       nominationId,
     ]);
-    const { body } = await report();
+    const { body } = await integrity();
     expect(body.ok).toBe(false);
     expect(body.differences).toEqual(
       expect.arrayContaining([
