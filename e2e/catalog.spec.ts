@@ -7,6 +7,16 @@ import {
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
 import { EMPTY_BASE_URL, expect, setLanguage, test } from './fixtures.js';
 
+/**
+ * The "Link Copied" toast, read from the notifications region: Radix's screen-reader copy of it
+ * (role=status) lives about a second, so on a busy machine it may be gone before it is looked for.
+ */
+const linkCopied = (page: Page) =>
+  page
+    .getByRole('region', { name: /^Notifications/ })
+    .locator('li')
+    .filter({ hasText: 'Link Copied' });
+
 /** A fresh category with one nominee: each test owns its data, so tests can run in parallel. */
 async function categoryWithNominee(
   db: Parameters<typeof createCategory>[0],
@@ -231,7 +241,7 @@ test.describe('public catalogue', () => {
     const { category } = await categoryWithNominee(db);
     await page.goto(`/category/${category.id}`);
     await page.getByRole('button', { name: 'Share this category' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Link Copied' })).toBeVisible();
+    await expect(linkCopied(page)).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   });
 
@@ -265,7 +275,7 @@ test.describe('public catalogue', () => {
       const [call] = await shareCalls();
       expect(call!.url).toMatch(shareUrl);
     } else {
-      await expect(page.getByRole('status').filter({ hasText: 'Link Copied' })).toBeVisible();
+      await expect(linkCopied(page)).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(shareUrl);
       expect(await shareCalls()).toEqual([]);
     }
