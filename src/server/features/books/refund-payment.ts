@@ -22,10 +22,11 @@ const NO_PROVIDER =
 
 /**
  * An admin's refund of a completed payment, or of one held in review (all the money the provider
- * reported goes back, and the whole order ends `refunded`; docs/decisions/0052): checked against what is left to refund, made at the
- * provider (Stripe's Refunds API, Campay's withdrawal to the voter's number, or nothing for the
- * sandbox and for money returned outside Palmarès), then revisePayment() revokes the votes the
- * money paid for and the audit row is written in that same transaction.
+ * reported goes back, and the whole order ends `refunded`; docs/decisions/0052): checked against
+ * what is left to refund, made at the provider (Stripe's Refunds API, Campay's withdrawal to the
+ * voter's number, or nothing for the sandbox and for money returned outside Palmarès), then
+ * revisePayment() revokes the votes the money paid for and the audit row is written in that same
+ * transaction.
  *
  * One refund of a payment at a time (an advisory lock, not the payment's row lock: settlements of
  * the payment are never held up by the provider call). Money already refunded, in full or by a
