@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_PHONES } from '#server/payments/providers/sandbox-test-numbers.js';
 import { mobileMoneyPhoneSchema } from '#shared/schemas/payment.js';
-import { BROWSING, KINDS, MIX, voterPhone } from './mixed-traffic.js';
+import {
+  BROWSING,
+  KINDS,
+  MIX,
+  mixedTraffic,
+  voterPhone,
+  type Kind,
+  type MixTargets,
+} from './mixed-traffic.js';
 import { percentile } from './percentile.js';
 
 describe('the mixed load', () => {
@@ -18,6 +26,34 @@ describe('the mixed load', () => {
       expect(scripted.has(phone)).toBe(false);
     }
     expect(new Set(phones).size).toBe(phones.length);
+  });
+
+  it('sends every kind to its copy, as GETs, when the ceiling run gives copies', () => {
+    const targets: MixTargets = {
+      categoryIds: ['c'],
+      nominations: [{ id: 'n', artistId: 'a' }],
+      artistIds: ['a'],
+      seededPaymentIds: ['p'],
+      receiptCodes: ['r'],
+      mainScript: '/assets/main.js',
+    };
+    const copies = new Map<Kind, string>(KINDS.map((kind, i) => [kind, `/copy/${i}/br`]));
+    const { request, tallies, created } = mixedTraffic(targets, 'http://127.0.0.1:1', copies);
+    const { setupRequest, onResponse } = request;
+    if (typeof setupRequest !== 'function' || typeof onResponse !== 'function') {
+      throw new Error('the mix builds each request in code');
+    }
+    const asked = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const context = {};
+      const built = setupRequest({ method: 'GET', path: '/' }, context);
+      expect(built).toMatchObject({ method: 'GET', body: undefined });
+      asked.add(String(built!.path));
+      onResponse(200, '{"status":"pending"}', context, {});
+    }
+    expect(asked).toEqual(new Set(copies.values()));
+    expect(created).toEqual([]);
+    expect(KINDS.reduce((n, kind) => n + tallies.get(kind)!.latencies.length, 0)).toBe(2000);
   });
 });
 

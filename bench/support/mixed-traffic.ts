@@ -93,8 +93,14 @@ export const voterPhone = (n: number) =>
  * The load as one autocannon request whose setupRequest draws the next kind at random by its
  * share; each answer is timed from the moment its request was built (just before it is written to
  * the socket) and tallied by kind. Payment ids from creations feed the status polls.
+ * With `copies`, every kind is a GET of the path given for it instead: the same mix sent to a
+ * server that answers each with bytes it holds in memory.
  */
-export function mixedTraffic(targets: MixTargets, origin: string) {
+export function mixedTraffic(
+  targets: MixTargets,
+  origin: string,
+  copies?: ReadonlyMap<Kind, string>,
+) {
   const tallies = new Map<Kind, KindTally>(
     KINDS.map((k) => [k, { latencies: [], non2xx: new Map<number, number>(), samples: new Map() }]),
   );
@@ -134,6 +140,8 @@ export function mixedTraffic(targets: MixTargets, origin: string) {
   };
 
   const requestFor = (kind: Kind): Partial<AutocannonRequest> => {
+    const copy = copies?.get(kind);
+    if (copy) return { path: copy };
     switch (kind) {
       case 'categories':
         return { path: '/api/categories' };
@@ -188,7 +196,7 @@ export function mixedTraffic(targets: MixTargets, origin: string) {
       if (status < 200 || status > 299) {
         tally.non2xx.set(status, (tally.non2xx.get(status) ?? 0) + 1);
         if (!tally.samples.has(status)) tally.samples.set(status, body.slice(0, 300));
-      } else if (kind === 'payment creation') {
+      } else if (kind === 'payment creation' && !copies) {
         created.push((JSON.parse(body) as { paymentId: string }).paymentId);
       }
     },
