@@ -113,34 +113,35 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
     lines.push(`large event generated in ${((Date.now() - generated) / 1000).toFixed(1)} s`);
 
     const app = await startProcess(['dist/server/main.js'], env, `${base}/readyz`);
-    const targets = await readMixTargets(scratch.url, await mainScriptOf(base));
-    // One answer of each kind, copied by the hello-world server at start-up (a payment creation's
-    // answer is a few bytes like a status poll's, so it stands in for it).
-    const samples: [Kind, string][] = [
-      ['categories', '/api/categories'],
-      ['nominees', `/api/nominations/category/${targets.categoryIds[0]}`],
-      ['artist', `/api/artists/${targets.artistIds[0]}`],
-      ['category page', `/category/${targets.categoryIds[0]}`],
-      ['main script', targets.mainScript],
-      ['status poll', `/api/payment/${targets.seededPaymentIds[0]}/status`],
-      ['receipt look-up', `/api/payment/receipt/${targets.receiptCodes[0]}`],
-    ];
-    const helloBase = `http://127.0.0.1:${port + 1}`;
-    const helloUrl = `${helloBase}/`;
-    const hello = await startProcess(
-      [
-        '--import',
-        'tsx',
-        'bench/support/hello-server.ts',
-        String(port + 1),
-        ...samples.map(([, path]) => `${base}${path}`),
-      ],
-      {},
-      helloUrl,
-    );
-    const copies = new Map<Kind, string>(samples.map(([kind], i) => [kind, `/copy/${i}/br`]));
-    copies.set('payment creation', copies.get('status poll')!);
+    let hello: Awaited<ReturnType<typeof startProcess>> | undefined;
     try {
+      const targets = await readMixTargets(scratch.url, await mainScriptOf(base));
+      // One answer of each kind, copied by the hello-world server at start-up (a payment
+      // creation's answer is a few bytes like a status poll's, so it stands in for it).
+      const samples: [Kind, string][] = [
+        ['categories', '/api/categories'],
+        ['nominees', `/api/nominations/category/${targets.categoryIds[0]}`],
+        ['artist', `/api/artists/${targets.artistIds[0]}`],
+        ['category page', `/category/${targets.categoryIds[0]}`],
+        ['main script', targets.mainScript],
+        ['status poll', `/api/payment/${targets.seededPaymentIds[0]}/status`],
+        ['receipt look-up', `/api/payment/receipt/${targets.receiptCodes[0]}`],
+      ];
+      const helloBase = `http://127.0.0.1:${port + 1}`;
+      const helloUrl = `${helloBase}/`;
+      hello = await startProcess(
+        [
+          '--import',
+          'tsx',
+          'bench/support/hello-server.ts',
+          String(port + 1),
+          ...samples.map(([, path]) => `${base}${path}`),
+        ],
+        {},
+        helloUrl,
+      );
+      const copies = new Map<Kind, string>(samples.map(([kind], i) => [kind, `/copy/${i}/br`]));
+      copies.set('payment creation', copies.get('status poll')!);
       const measureHello = async () =>
         (await autocannon({ url: helloUrl, connections: CONNECTIONS, duration: BASELINE_SECONDS }))
           .requests.average;
@@ -220,7 +221,7 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
       }
     } finally {
       await app.stop();
-      await hello.stop();
+      await hello?.stop();
     }
   } finally {
     await scratch.drop();
