@@ -42,6 +42,12 @@ describeEachDatabase('admin refunds', (kind) => {
     });
   const integrity = () =>
     call<IntegrityReport>(t.app, { url: '/api/admin/integrity', headers: admin });
+  /** The audit rows one money action left on a payment. */
+  const auditOf = (paymentId: string, action: 'payment.refund' | 'payment.credit') =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, paymentId), eq(auditLog.action, action)));
   const votesOf = async (nominationId: string) =>
     (
       await t.database.query<{ vote_count: number }>(
@@ -77,10 +83,7 @@ describeEachDatabase('admin refunds', (kind) => {
     const again = await refund(payment.id, { reason: 'Again' });
     expect(again.status).toBe(409);
     expect(await votesOf(nominationId)).toBe(0);
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.entityId, payment.id)));
+    const audit = await auditOf(payment.id, 'payment.refund');
     expect(audit.map((row) => row.reason).sort()).toEqual(['Charged twice', 'Voter asked']);
     expect(await tallyMismatches(t.database.db)).toEqual([]);
     expect((await integrity()).body).toMatchObject({ ok: true, differences: [] });
@@ -185,10 +188,7 @@ describeEachDatabase('admin refunds', (kind) => {
     expect(await votesOf(nominationId)).toBe(2);
     expect((await credit(over.id, { reason: 'again' })).status).toBe(422);
     expect(await votesOf(nominationId)).toBe(2);
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, over.id), eq(auditLog.action, 'payment.credit')));
+    const audit = await auditOf(over.id, 'payment.credit');
     expect(audit).toHaveLength(1);
     expect(audit[0]!.reason).toBe('Stripe kept the old amount');
 
@@ -248,10 +248,7 @@ describeEachDatabase('admin refunds', (kind) => {
       totalVotes: 5,
     });
     expect((await credit(payment.id, { reason: 'again' })).status).toBe(422);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, payment.id), eq(auditLog.action, 'payment.credit')));
+    const [audit] = await auditOf(payment.id, 'payment.credit');
     expect(audit).toMatchObject({
       reason: 'The voter sent less',
       before: { amount: 300, totalVotes: 6, countedVotes: 0 },
@@ -279,10 +276,7 @@ describeEachDatabase('admin refunds', (kind) => {
     expect(await Promise.all(nominationIds.map(votesOf))).toEqual([0, 0, 0]);
     expect((await refund(payment.id, { reason: 'Again' })).status).toBe(409);
     expect((await credit(payment.id, { reason: 'Too late' })).status).toBe(422);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, payment.id), eq(auditLog.action, 'payment.refund')));
+    const [audit] = await auditOf(payment.id, 'payment.refund');
     expect(audit).toMatchObject({
       reason: 'Money short: returned',
       before: { status: 'needs_review', countedVotes: 0 },
