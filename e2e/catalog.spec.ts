@@ -5,7 +5,7 @@ import {
   createNomination,
 } from '#test/factories/catalog-factory.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
-import { EMPTY_BASE_URL, expect, setLanguage, test } from './fixtures.js';
+import { EMPTY_BASE_URL, expect, scrollSettled, setLanguage, test } from './fixtures.js';
 
 /**
  * The "Link Copied" toast, read from the notifications region: Radix's screen-reader copy of it
@@ -40,7 +40,7 @@ async function categoryWithNominee(
 const dialog = (page: Page) => page.getByRole('dialog');
 
 test.describe('public catalogue', () => {
-  test('browses the categories and opens one', async ({ page, db, shot }) => {
+  test('browses the categories and opens one', { tag: '@phone' }, async ({ page, db }) => {
     const { category, artist } = await categoryWithNominee(db);
     await page.goto('/');
     await expect(page).toHaveURL(/\/categories$/);
@@ -50,7 +50,6 @@ test.describe('public catalogue', () => {
     await expect(card.getByRole('heading', { name: category.name })).toBeVisible();
     await expect(card).toContainText('1 nominee');
     await expect(card).toContainText('The sound of Douala.');
-    await shot('catalog-categories');
 
     await card.getByRole('link', { name: 'Vote Now' }).click();
     await expect(page).toHaveURL(`/category/${category.id}`);
@@ -67,7 +66,6 @@ test.describe('public catalogue', () => {
     await expect(nominee).toContainText('1 category');
     // No photo: the initials placeholder stands in.
     await expect(nominee.getByTestId('artist-photo-placeholder')).toBeVisible();
-    await shot('catalog-category');
   });
 
   test('Vote Now carries the artist and its categories to checkout', async ({ page, db }) => {
@@ -110,93 +108,96 @@ test.describe('public catalogue', () => {
     await expect(card.getByRole('button', { name: 'Trending' })).toBeVisible();
   });
 
-  test('opens the artist profile and closes it with the button and with Escape', async ({
-    page,
-    db,
-    shot,
-  }) => {
-    const { category, artist } = await categoryWithNominee(db);
-    const other = await createCategory(db, { name: `Song of the Year ${Date.now()}` });
-    await createNomination(
-      db,
-      { artistId: artist.id, categoryId: other.id },
-      { nominationTitle: 'Rentre à la maison' },
-    );
-    await page.goto(`/category/${category.id}`);
-
-    const viewProfile = page.getByRole('button', { name: 'View Profile' });
-    await viewProfile.click();
-    await expect(dialog(page)).toBeVisible();
-    await expect(dialog(page).getByRole('heading', { name: artist.name })).toBeVisible();
-    await expect(dialog(page)).toContainText('2 categories');
-    await expect(dialog(page)).toContainText('Soul singer from Bafoussam.');
-    await expect(dialog(page)).toContainText(other.name);
-    await expect(dialog(page)).toContainText('Rentre à la maison');
-    await expect(dialog(page).getByRole('link', { name: 'Vote' })).toHaveAttribute(
-      'href',
-      /^\/checkout\?artist=/,
-    );
-    await expect(dialog(page).getByRole('button', { name: 'Share' })).toBeVisible();
-    await shot('catalog-artist-dialog');
-
-    await dialog(page).getByRole('button', { name: 'Close' }).click();
-    await expect(dialog(page)).toBeHidden();
-
-    await viewProfile.click();
-    await expect(dialog(page)).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog(page)).toBeHidden();
-    await expect(viewProfile).toBeFocused();
-  });
-
-  test('a shared link shows the banner and highlights the nominee', async ({ page, db, shot }) => {
-    const { category } = await categoryWithNominee(db);
-    // Enough neighbours that, in the usual order, the shared card would start far below the fold.
-    for (let i = 0; i < 4; i++) await createNominee(db, { categoryIds: [category.id] });
-    const { artist, nominations } = await createNominee(db, {
-      categoryIds: [category.id],
-      artist: { name: `Zara Nguema ${Date.now()}` },
-    });
-    const nomination = nominations[0]!;
-
-    await page.goto(`/share/${nomination.shareableLink}`);
-    const banner = page.getByTestId('shared-banner');
-    await expect(banner).toContainText('Shared Nomination');
-    await expect(banner).toContainText(`Someone shared ${artist.name}'s nomination with you!`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
-
-    const highlighted = page.locator('[data-testid="artist-card"][data-highlighted]');
-    await expect(highlighted).toHaveCount(1);
-    await expect(highlighted).toContainText(artist.name);
-    // Listed first, right under the banner.
-    await expect(page.getByTestId('artist-card').first()).toHaveAttribute('data-highlighted');
-    await shot('catalog-shared');
-    // Once the scroll to the nominee has settled (shot waits for it), the category's name and the
-    // banner are still in sight below the sticky header, and so is the nominee's name.
-    const inSight = await page.evaluate((name) => {
-      const headerBottom = document.querySelector('header')!.getBoundingClientRect().bottom;
-      const visible = (element: Element | null | undefined) => {
-        const box = element?.getBoundingClientRect();
-        return box !== undefined && box.top >= headerBottom && box.bottom <= window.innerHeight;
-      };
-      const card = document.querySelector('[data-highlighted]');
-      const cardName = [...(card?.querySelectorAll('h3') ?? [])].find((h) =>
-        h.textContent?.includes(name),
+  test(
+    'opens the artist profile and closes it with the button and with Escape',
+    { tag: '@phone' },
+    async ({ page, db }) => {
+      const { category, artist } = await categoryWithNominee(db);
+      const other = await createCategory(db, { name: `Song of the Year ${Date.now()}` });
+      await createNomination(
+        db,
+        { artistId: artist.id, categoryId: other.id },
+        { nominationTitle: 'Rentre à la maison' },
       );
-      return {
-        title: visible(document.querySelector('h1')),
-        banner: visible(document.querySelector('[data-testid="shared-banner"]')),
-        nominee: visible(cardName),
-      };
-    }, artist.name);
-    expect(inSight).toEqual({
-      title: true,
-      banner: true,
-      nominee: true,
-    });
-    // The address stays the share link, so the Share button passes it on.
-    await expect(page).toHaveURL(`/share/${nomination.shareableLink}`);
-  });
+      await page.goto(`/category/${category.id}`);
+
+      const viewProfile = page.getByRole('button', { name: 'View Profile' });
+      await viewProfile.click();
+      await expect(dialog(page)).toBeVisible();
+      await expect(dialog(page).getByRole('heading', { name: artist.name })).toBeVisible();
+      await expect(dialog(page)).toContainText('2 categories');
+      await expect(dialog(page)).toContainText('Soul singer from Bafoussam.');
+      await expect(dialog(page)).toContainText(other.name);
+      await expect(dialog(page)).toContainText('Rentre à la maison');
+      await expect(dialog(page).getByRole('link', { name: 'Vote' })).toHaveAttribute(
+        'href',
+        /^\/checkout\?artist=/,
+      );
+      await expect(dialog(page).getByRole('button', { name: 'Share' })).toBeVisible();
+
+      await dialog(page).getByRole('button', { name: 'Close' }).click();
+      await expect(dialog(page)).toBeHidden();
+
+      await viewProfile.click();
+      await expect(dialog(page)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog(page)).toBeHidden();
+      await expect(viewProfile).toBeFocused();
+    },
+  );
+
+  test(
+    'a shared link shows the banner and highlights the nominee',
+    { tag: '@phone' },
+    async ({ page, db }) => {
+      const { category } = await categoryWithNominee(db);
+      // Enough neighbours that, in the usual order, the shared card would start far below the fold.
+      for (let i = 0; i < 4; i++) await createNominee(db, { categoryIds: [category.id] });
+      const { artist, nominations } = await createNominee(db, {
+        categoryIds: [category.id],
+        artist: { name: `Zara Nguema ${Date.now()}` },
+      });
+      const nomination = nominations[0]!;
+
+      await page.goto(`/share/${nomination.shareableLink}`);
+      const banner = page.getByTestId('shared-banner');
+      await expect(banner).toContainText('Shared Nomination');
+      await expect(banner).toContainText(`Someone shared ${artist.name}'s nomination with you!`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
+
+      const highlighted = page.locator('[data-testid="artist-card"][data-highlighted]');
+      await expect(highlighted).toHaveCount(1);
+      await expect(highlighted).toContainText(artist.name);
+      // Listed first, right under the banner.
+      await expect(page.getByTestId('artist-card').first()).toHaveAttribute('data-highlighted');
+      // Once the scroll to the nominee has settled, the category's name and the banner are still in
+      // sight below the sticky header, and so is the nominee's name.
+      await scrollSettled(page);
+      const inSight = await page.evaluate((name) => {
+        const headerBottom = document.querySelector('header')!.getBoundingClientRect().bottom;
+        const visible = (element: Element | null | undefined) => {
+          const box = element?.getBoundingClientRect();
+          return box !== undefined && box.top >= headerBottom && box.bottom <= window.innerHeight;
+        };
+        const card = document.querySelector('[data-highlighted]');
+        const cardName = [...(card?.querySelectorAll('h3') ?? [])].find((h) =>
+          h.textContent?.includes(name),
+        );
+        return {
+          title: visible(document.querySelector('h1')),
+          banner: visible(document.querySelector('[data-testid="shared-banner"]')),
+          nominee: visible(cardName),
+        };
+      }, artist.name);
+      expect(inSight).toEqual({
+        title: true,
+        banner: true,
+        nominee: true,
+      });
+      // The address stays the share link, so the Share button passes it on.
+      await expect(page).toHaveURL(`/share/${nomination.shareableLink}`);
+    },
+  );
 
   test('an unknown share link says so', async ({ page, allowConsole }) => {
     allowConsole({ text: /status of 404/, url: /\/api\/nominations\/share\// });
@@ -245,45 +246,47 @@ test.describe('public catalogue', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   });
 
-  test('Share uses the share sheet on a phone and copies the link on a laptop', async ({
-    page,
-    context,
-    db,
-  }, testInfo) => {
-    const onPhone = testInfo.project.name === 'phone';
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    // Both projects get a share sheet: desktop Chrome on Windows and ChromeOS has one too, and its
-    // clumsy system dialog is exactly what a laptop visitor should not get.
-    await page.addInitScript(() => {
-      const calls: ShareData[] = [];
-      Object.assign(window, { shareCalls: calls });
-      Object.defineProperty(Navigator.prototype, 'share', {
-        value: (data: ShareData) => {
-          calls.push(data);
-          return Promise.resolve();
-        },
+  test(
+    'Share uses the share sheet on a phone and copies the link on a laptop',
+    { tag: ['@phone', '@laptop'] },
+    async ({ page, context, db }, testInfo) => {
+      const onPhone = testInfo.project.name === 'phone';
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      // Both projects get a share sheet: desktop Chrome on Windows and ChromeOS has one too, and its
+      // clumsy system dialog is exactly what a laptop visitor should not get.
+      await page.addInitScript(() => {
+        const calls: ShareData[] = [];
+        Object.assign(window, { shareCalls: calls });
+        Object.defineProperty(Navigator.prototype, 'share', {
+          value: (data: ShareData) => {
+            calls.push(data);
+            return Promise.resolve();
+          },
+        });
       });
-    });
-    const shareCalls = () =>
-      page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls);
-    const { category, nomination } = await categoryWithNominee(db);
-    await page.goto(`/category/${category.id}`);
-    await page.getByRole('button', { name: /Share the nomination of/ }).click();
-    const shareUrl = new RegExp(`/share/${nomination.shareableLink}$`);
-    if (onPhone) {
-      await expect.poll(shareCalls).toEqual([expect.objectContaining({ url: expect.any(String) })]);
-      const [call] = await shareCalls();
-      expect(call!.url).toMatch(shareUrl);
-    } else {
-      await expect(linkCopied(page)).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(shareUrl);
-      expect(await shareCalls()).toEqual([]);
-    }
-  });
+      const shareCalls = () =>
+        page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls);
+      const { category, nomination } = await categoryWithNominee(db);
+      await page.goto(`/category/${category.id}`);
+      await page.getByRole('button', { name: /Share the nomination of/ }).click();
+      const shareUrl = new RegExp(`/share/${nomination.shareableLink}$`);
+      if (onPhone) {
+        await expect
+          .poll(shareCalls)
+          .toEqual([expect.objectContaining({ url: expect.any(String) })]);
+        const [call] = await shareCalls();
+        expect(call!.url).toMatch(shareUrl);
+      } else {
+        await expect(linkCopied(page)).toBeVisible();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(shareUrl);
+        expect(await shareCalls()).toEqual([]);
+      }
+    },
+  );
 });
 
 test.describe('languages', () => {
-  test('switches to French and back, and remembers the choice', async ({ page, db, shot }) => {
+  test('switches to French and back, and remembers the choice', async ({ page, db }) => {
     const { category } = await categoryWithNominee(db);
     await page.goto('/categories');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -293,7 +296,6 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('heading', { name: category.nameFr! })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr');
-    await shot('catalog-categories');
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votez pour vos favoris');
@@ -309,11 +311,7 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('French falls back to English fields that have no translation', async ({
-    page,
-    db,
-    shot,
-  }) => {
+  test('French falls back to English fields that have no translation', async ({ page, db }) => {
     const { category, artist } = await categoryWithNominee(db);
     await page.goto('/categories');
     await setLanguage(page, 'fr');
@@ -325,22 +323,20 @@ test.describe('languages', () => {
     await expect(card.getByRole('heading', { name: 'Langue maternelle' })).toBeVisible();
     await expect(card).toContainText(`par ${artist.name}`);
     await expect(card.getByRole('link', { name: 'Voter maintenant' })).toBeVisible();
-    await shot('catalog-category');
   });
 });
 
 test.describe('empty and missing', () => {
-  test('a category without nominees says so', async ({ page, db, shot }) => {
+  test('a category without nominees says so', async ({ page, db }) => {
     const category = await createCategory(db);
     await page.goto(`/category/${category.id}`);
     await expect(page.getByRole('heading', { name: 'No Nominees Yet' })).toBeVisible();
     await expect(
       page.getByText('No artists have been nominated in this category yet. Check back soon!'),
     ).toBeVisible();
-    await shot('catalog-empty-category');
   });
 
-  test('a missing category offers the way home', async ({ page, allowConsole, shot }) => {
+  test('a missing category offers the way home', async ({ page, allowConsole }) => {
     // The category and its nominees are requested together; both answer 404.
     allowConsole({ text: /status of 404/, url: /\/api\/(categories|nominations\/category)\// });
     await page.goto('/category/00000000-0000-4000-8000-000000000000');
@@ -348,29 +344,24 @@ test.describe('empty and missing', () => {
     await expect(
       page.getByText("The category you're looking for doesn't exist or has been removed."),
     ).toBeVisible();
-    await shot('catalog-missing-category');
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/categories$/);
   });
 
-  test('no categories at all', async ({ page, shot }) => {
+  test('no categories at all', async ({ page }) => {
     await page.goto(`${EMPTY_BASE_URL}/categories`);
     await expect(page.getByText('No categories available yet.')).toBeVisible();
-    await shot('catalog-no-categories');
   });
 
   test('unknown pages show the 404 page, in both languages, with the way home', async ({
     page,
-    shot,
   }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
-    await shot('not-found');
     await setLanguage(page, 'fr');
     await expect(page.getByRole('heading', { name: '404 Page introuvable' })).toBeVisible();
     await expect(page.getByText("Avez-vous oublié d'ajouter la page au routeur ?")).toBeVisible();
-    await shot('not-found');
     await page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" }).click();
     await expect(page).toHaveURL(/\/categories$/);
   });

@@ -49,86 +49,85 @@ async function paste(page: Page, box: number, text: string) {
 }
 
 test.describe('mobile-money phone boxes', () => {
-  test('retyping over a number and pasting any common format leave the digits typed', async ({
-    page,
-    context,
-    db,
-  }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await openCheckout(page, db, 'en');
-    const first = page.getByLabel(TEXT.en.digit(1));
+  test(
+    'retyping over a number and pasting any common format leave the digits typed',
+    { tag: '@phone' },
+    async ({ page, context, db }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await openCheckout(page, db, 'en');
+      const first = page.getByLabel(TEXT.en.digit(1));
 
-    await first.click();
-    await page.keyboard.type('670123456');
-    await expect.poll(() => typedNumber(page)).toBe('670123456');
+      await first.click();
+      await page.keyboard.type('670123456');
+      await expect.poll(() => typedNumber(page)).toBe('670123456');
 
-    // Box 1 already holds the 6 typed first: the 6 must still replace it and move on.
-    await first.click();
-    await page.keyboard.type('670123457');
-    await expect.poll(() => typedNumber(page)).toBe('670123457');
-    await expect(page.getByLabel(TEXT.en.digit(9))).toBeFocused();
+      // Box 1 already holds the 6 typed first: the 6 must still replace it and move on.
+      await first.click();
+      await page.keyboard.type('670123457');
+      await expect.poll(() => typedNumber(page)).toBe('670123457');
+      await expect(page.getByLabel(TEXT.en.digit(9))).toBeFocused();
 
-    // One digit corrected in the middle, then the last one removed and typed again.
-    await page.getByLabel(TEXT.en.digit(5)).click();
-    await page.keyboard.type('9');
-    await expect.poll(() => typedNumber(page)).toBe('670193457');
-    await expect(page.getByLabel(TEXT.en.digit(6))).toBeFocused();
-    await page.getByLabel(TEXT.en.digit(9)).click();
-    await page.keyboard.press('Backspace');
-    await page.keyboard.type('8');
-    await expect.poll(() => typedNumber(page)).toBe('670193458');
-    // Anything but a digit leaves the boxes as they were.
-    await page.getByLabel(TEXT.en.digit(3)).click();
-    await page.keyboard.type('a -');
-    await expect.poll(() => typedNumber(page)).toBe('670193458');
-    await expect(page.getByLabel(TEXT.en.digit(3))).toBeFocused();
+      // One digit corrected in the middle, then the last one removed and typed again.
+      await page.getByLabel(TEXT.en.digit(5)).click();
+      await page.keyboard.type('9');
+      await expect.poll(() => typedNumber(page)).toBe('670193457');
+      await expect(page.getByLabel(TEXT.en.digit(6))).toBeFocused();
+      await page.getByLabel(TEXT.en.digit(9)).click();
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('8');
+      await expect.poll(() => typedNumber(page)).toBe('670193458');
+      // Anything but a digit leaves the boxes as they were.
+      await page.getByLabel(TEXT.en.digit(3)).click();
+      await page.keyboard.type('a -');
+      await expect.poll(() => typedNumber(page)).toBe('670193458');
+      await expect(page.getByLabel(TEXT.en.digit(3))).toBeFocused();
 
-    for (const [text, expected] of [
-      ['00237670123456', '670123456'],
-      ['+237 690 12 34 56', '690123456'],
-      ['237 655 000 111', '655000111'],
-      ['680-12-34-56', '680123456'],
-      ['(670) 123 456', '670123456'],
-      ['+237 6.99.88.77.66', '699887766'],
-    ] as const) {
-      await paste(page, 4, text);
-      await expect.poll(() => typedNumber(page), { message: text }).toBe(expected);
-    }
-  });
+      for (const [text, expected] of [
+        ['00237670123456', '670123456'],
+        ['+237 690 12 34 56', '690123456'],
+        ['237 655 000 111', '655000111'],
+        ['680-12-34-56', '680123456'],
+        ['(670) 123 456', '670123456'],
+        ['+237 6.99.88.77.66', '699887766'],
+      ] as const) {
+        await paste(page, 4, text);
+        await expect.poll(() => typedNumber(page), { message: text }).toBe(expected);
+      }
+    },
+  );
 
   for (const language of ['en', 'fr'] as const) {
-    test(`says beside the boxes when a number is not MTN or Orange (${language})`, async ({
-      page,
-      db,
-      shot,
-    }) => {
-      const t = TEXT[language];
-      await openCheckout(page, db, language);
-      const message = page.getByText(t.notMobileMoney);
-      await page.getByLabel(t.digit(1)).click();
-      // Nexttel (66x): a Cameroon number that has no MTN or Orange mobile money.
-      await page.keyboard.type('66123456');
-      await expect(message).toBeHidden();
-      await page.keyboard.type('7');
-      await expect(message).toBeVisible();
-      await expect(page.getByLabel(t.digit(1))).toHaveAttribute('aria-invalid', 'true');
-      await shot('checkout-phone-not-mobile-money');
+    test(
+      `says beside the boxes when a number is not MTN or Orange (${language})`,
+      { tag: '@phone' },
+      async ({ page, db }) => {
+        const t = TEXT[language];
+        await openCheckout(page, db, language);
+        const message = page.getByText(t.notMobileMoney);
+        await page.getByLabel(t.digit(1)).click();
+        // Nexttel (66x): a Cameroon number that has no MTN or Orange mobile money.
+        await page.keyboard.type('66123456');
+        await expect(message).toBeHidden();
+        await page.keyboard.type('7');
+        await expect(message).toBeVisible();
+        await expect(page.getByLabel(t.digit(1))).toHaveAttribute('aria-invalid', 'true');
 
-      // Pay sends nothing: the field and its message come back into view instead.
-      let sent = false;
-      page.on('request', (request) => {
-        if (request.url().endsWith('/api/campay-payment')) sent = true;
-      });
-      await page.mouse.wheel(0, 2000);
-      await page.getByRole('button', { name: t.pay }).click();
-      await expect(message).toBeInViewport();
-      await expect(page.getByLabel(t.digit(1))).toBeFocused();
-      expect(sent).toBe(false);
+        // Pay sends nothing: the field and its message come back into view instead.
+        let sent = false;
+        page.on('request', (request) => {
+          if (request.url().endsWith('/api/campay-payment')) sent = true;
+        });
+        await page.mouse.wheel(0, 2000);
+        await page.getByRole('button', { name: t.pay }).click();
+        await expect(message).toBeInViewport();
+        await expect(page.getByLabel(t.digit(1))).toBeFocused();
+        expect(sent).toBe(false);
 
-      // An MTN prefix clears it.
-      await page.keyboard.type('67');
-      await expect(message).toBeHidden();
-      await expect(page.getByLabel(t.digit(1))).not.toHaveAttribute('aria-invalid', 'true');
-    });
+        // An MTN prefix clears it.
+        await page.keyboard.type('67');
+        await expect(message).toBeHidden();
+        await expect(page.getByLabel(t.digit(1))).not.toHaveAttribute('aria-invalid', 'true');
+      },
+    );
   }
 });

@@ -1,7 +1,9 @@
-import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { openDatabase, type Database, type Db } from '#server/db/client.js';
+import { signedInSession, type Role, type SessionCookies } from './sign-in.js';
 
+/** The main server, where most tests run (the projects' baseURL). */
+export const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT)}`;
 export const EMPTY_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 /**
  * The server whose event the tests move (voting closed, counts hidden, results published), so no
@@ -67,8 +69,13 @@ export interface Fixtures {
   eventDb: Db;
   /** Holds the server at EVENT_BASE_URL while `fn` runs, for a test that needs it only briefly. */
   eventServerTurn: <T>(fn: (eventDb: Db) => Promise<T>) => Promise<T>;
-  /** Takes a full-page screenshot named after the test's project (phone/laptop) and language. */
-  shot: (name: string) => Promise<void>;
+  /**
+   * Puts a signed-in session in the page's browser and returns its account's e-mail: by default
+   * the worker's own account of that role, made and signed in once per worker; `own` for a new
+   * account of the test's own (a test that reads back who did what); `server: 'event'` for the
+   * event server, whose database is another.
+   */
+  signIn: (role?: Role, options?: { own?: boolean; server?: 'main' | 'event' }) => Promise<string>;
   /**
    * Declares console output this test expects, e.g. the 404 a not-found page is built on:
    * `allowConsole({ text: /status of 404/, url: /\/api\/categories\// })`.
@@ -84,7 +91,14 @@ async function openE2eDatabase(variable: string): Promise<Database> {
   return openDatabase({ kind: 'postgres', url, poolSize: 2 });
 }
 
-export const test = base.extend<Fixtures, { database: Database; eventDatabase: Database }>({
+interface WorkerFixtures {
+  database: Database;
+  eventDatabase: Database;
+  /** The worker's signed-in account of each role on the main server, made on first use. */
+  sessions: (role: Role) => Promise<{ email: string; cookies: SessionCookies }>;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   database: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
     async ({}, use) => {
@@ -100,6 +114,17 @@ export const test = base.extend<Fixtures, { database: Database; eventDatabase: D
       const database = await openE2eDatabase('E2E_EVENT_DATABASE_URL');
       await use(database);
       await database.close();
+    },
+    { scope: 'worker' },
+  ],
+  sessions: [
+    async ({ database }, use) => {
+      const made = new Map<Role, ReturnType<typeof signedInSession>>();
+      await use((role) => {
+        const session = made.get(role) ?? signedInSession(database.db, BASE_URL, role);
+        made.set(role, session);
+        return session;
+      });
     },
     { scope: 'worker' },
   ],
@@ -131,33 +156,31 @@ export const test = base.extend<Fixtures, { database: Database; eventDatabase: D
       .map(({ type, text, url }) => `console.${type}: ${text}${url ? ` (${url})` : ''}`);
     expect([...problems, ...errors], 'unexpected console output').toEqual([]);
   },
-  shot: async ({ page }, use, testInfo) => {
-    await use(async (name) => {
-      // A smooth scroll (to a shared nominee, to a payment's status) finishes first: the picture
-      // is of where the visitor ends up, not of a frame in between.
-      await page.waitForFunction(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const y = window.scrollY;
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
-          }),
-      );
-      const lang = await page.evaluate(() => document.documentElement.lang || 'en');
-      await page.screenshot({
-        // Beside test-results/ (Playwright refuses outputPath() outside the test's own folder).
-        path: path.join(
-          testInfo.project.outputDir,
-          '..',
-          'screenshots',
-          `${name}-${testInfo.project.name}-${lang}.png`,
-        ),
-        fullPage: false,
-      });
-    });
-  },
+  signIn: async ({ page, sessions, database, eventDatabase }, use) =>
+    use(async (role = 'admin', { own = false, server = 'main' } = {}) => {
+      const session =
+        server === 'event'
+          ? await signedInSession(eventDatabase.db, EVENT_BASE_URL, role)
+          : own
+            ? await signedInSession(database.db, BASE_URL, role)
+            : await sessions(role);
+      await page.context().addCookies(session.cookies);
+      return session.email;
+    }),
 });
 
 export { expect };
+
+/** Waits for a smooth scroll (to a shared nominee, to a payment's status) to come to rest. */
+export async function scrollSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const y = window.scrollY;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
+      }),
+  );
+}
 
 /** Switches the interface language the way a visitor does, through localStorage + reload. */
 export async function setLanguage(page: Page, language: 'en' | 'fr'): Promise<void> {

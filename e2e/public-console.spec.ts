@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { expect, test } from './fixtures.js';
-import { signInThroughForm } from './sign-in.js';
 
 /*
  * The fixture fails a test on any console error or warning and on any Content-Security-Policy
@@ -51,32 +50,36 @@ test.describe('public pages, console and policy', () => {
     expect(asked).toEqual([]);
   });
 
-  test('a signed-in visitor is recognised, and after logout no longer asked about', async ({
-    page,
-    db,
-    allowConsole,
-  }, testInfo) => {
-    // The page signing in lands on asks too. Its question can start after the network first goes
-    // idle, so the test waits for that answer itself before counting the reload's question.
-    const landingAnswer = page.waitForResponse((response) => isAuthQuestion(response.request()));
-    await signInThroughForm(page, db, allowConsole, { admin: false, returnTo: '/categories' });
-    await landingAnswer;
+  test(
+    'a signed-in visitor is recognised, and after logout no longer asked about',
+    {
+      tag: ['@phone', '@laptop'],
+    },
+    async ({ page, signIn }, testInfo) => {
+      // An account of its own: the test signs it out. The page it lands on asks who is signed in;
+      // that question can start after the network first goes idle, so its answer is awaited before
+      // the reload's question is counted.
+      await signIn('voter', { own: true });
+      const landingAnswer = page.waitForResponse((response) => isAuthQuestion(response.request()));
+      await page.goto('/categories');
+      await landingAnswer;
 
-    const asked = recordAuthQuestions(page);
-    await page.reload();
-    const logout = page.getByRole('link', { name: 'Logout' });
-    if (testInfo.project.name === 'phone') {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-    }
-    await expect(logout).toBeVisible();
-    expect(asked).toHaveLength(1);
+      const asked = recordAuthQuestions(page);
+      await page.reload();
+      const logout = page.getByRole('link', { name: 'Logout' });
+      if (testInfo.project.name === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+      }
+      await expect(logout).toBeVisible();
+      expect(asked).toHaveLength(1);
 
-    await logout.click();
-    await expect(page).toHaveURL('/categories');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    if (testInfo.project.name === 'laptop') {
-      await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-    }
-    expect(asked).toHaveLength(1);
-  });
+      await logout.click();
+      await expect(page).toHaveURL('/categories');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (testInfo.project.name === 'laptop') {
+        await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+      }
+      expect(asked).toHaveLength(1);
+    },
+  );
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { payments } from '#server/db/schema.js';
@@ -15,7 +14,6 @@ import { expect, test } from './fixtures.js';
  */
 const CARD_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 4}`;
 const FAKE_STRIPE_API = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 3}`;
-const SHOTS = '/tmp/shots';
 
 const TEXT = {
   en: {
@@ -111,15 +109,10 @@ test.describe('card checkout with Stripe.js', () => {
       page,
       db,
       allowConsole,
-    }, testInfo) => {
+    }) => {
       const t = TEXT[language];
       // The decline is Stripe's 402 to the confirm request, which Chrome reports.
       allowConsole({ text: /status of 402/, url: /api\.stripe\.com/ });
-      mkdirSync(SHOTS, { recursive: true });
-      const shot = (name: string) =>
-        page.screenshot({
-          path: `${SHOTS}/stripe-${name}-${testInfo.project.name}-${language}.png`,
-        });
       // The page only: the issuer's challenge frame is another site, without our storage.
       await page.addInitScript((lang) => {
         if (window.top === window) localStorage.setItem('language', lang);
@@ -134,20 +127,17 @@ test.describe('card checkout with Stripe.js', () => {
       await page.getByText(t.card, { exact: true }).click();
       await page.getByLabel(t.email, { exact: true }).fill(`stripe-${Date.now()}@example.com`);
       await expect(page.getByTestId('fake-payment-element')).toBeVisible();
-      await shot('form');
 
       // Declined: Stripe's message, and the same payment stays open.
       await fillCard(page, language, '4000 0000 0000 0002');
       await page.getByRole('button', { name: t.pay }).click();
       await expect(toast(page, t.failed).filter({ hasText: t.declined })).toBeVisible();
-      await shot('declined');
 
       // 3-D Secure failed: the challenge closes, the payment is still not made.
       await fillCard(page, language, '4000 0000 0000 3220');
       await page.getByRole('button', { name: t.pay }).click();
       const challenge = page.frameLocator(`iframe[title="${t.challenge}"]`);
       await expect(challenge.getByRole('link', { name: 'Fail' })).toBeVisible();
-      await shot('challenge');
       await challenge.getByRole('link', { name: 'Fail' }).click();
       await expect(toast(page, t.failed).last()).toBeVisible();
       await expect(page.getByTestId('receipt-modal')).toBeHidden();
@@ -157,7 +147,6 @@ test.describe('card checkout with Stripe.js', () => {
       await challenge.getByRole('link', { name: 'Complete' }).click();
       const modal = page.getByTestId('receipt-modal');
       await expect(modal).toBeVisible();
-      await shot('receipt');
       const code = (await modal.getByTestId('receipt-code').textContent()) ?? '';
       const [payment] = await db.select().from(payments).where(eq(payments.receiptCode, code));
       expect(payment).toMatchObject({ status: 'completed', provider: 'stripe' });

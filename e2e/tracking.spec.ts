@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { Db } from '#server/db/client.js';
-import { hashPassword } from '#server/features/auth/password-hash.js';
-import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
 import { CSV_COLUMNS } from '#shared/schemas/tracking.js';
 import { createNominee, nominationVotes } from '#test/factories/catalog-factory.js';
 import {
@@ -11,31 +9,18 @@ import {
   createPendingPayment,
   settlePayment,
 } from '#test/factories/payment-factory.js';
-import { FIRST_LOAD, expect, setLanguage, test, type ConsoleAllowance } from './fixtures.js';
+import { FIRST_LOAD, expect, setLanguage, test } from './fixtures.js';
 import { selectOption } from './select-option.js';
 
 const TRACKING_PATH = '/admin/voter-tracking';
-const PASSWORD = 'tracking-e2e-password';
 
-/**
- * A new account, signed in through the local /api/login form the way a person does. Every test
- * has its own account, so parallel tests (and the phone and laptop projects) never share a session.
- */
-async function signIn(
-  { page, db, allowConsole }: { page: Page; db: Db; allowConsole: (a: ConsoleAllowance) => void },
-  options: { admin: boolean },
-): Promise<void> {
-  // The server-rendered sign-in page names no icon, so Chromium asks for /favicon.ico (a 404).
-  allowConsole({ text: /status of 404/, url: /\/favicon\.ico$/ });
-  const email = `${options.admin ? 'admin' : 'voter'}-${randomUUID()}@example.com`;
-  const user = await createUser(db, { email, isAdmin: options.admin, firstName: 'Ada' });
-  await setPasswordHash(db, user.id, await hashPassword(PASSWORD));
-  await page.goto(`/api/login?returnTo=${encodeURIComponent(TRACKING_PATH)}`);
-  await page.getByLabel(/E-mail/).fill(email);
-  await page.getByLabel(/Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: /Sign in/ }).click();
-  await expect(page).toHaveURL(TRACKING_PATH);
-  if (!options.admin) return;
+type SignIn = (role?: 'admin' | 'voter') => Promise<string>;
+
+/** Voter tracking, signed in as the worker's organiser (or a voter, who is turned away). */
+async function openTracking(page: Page, signIn: SignIn, role: 'admin' | 'voter' = 'admin') {
+  await signIn(role);
+  await page.goto(TRACKING_PATH);
+  if (role === 'voter') return;
   // The first load fetches the screen's chunk, the session and the first page: on a busy machine
   // that alone can take longer than an assertion's default wait.
   await expect(page.getByRole('heading', { level: 1, name: 'Voter Tracking' })).toBeVisible(
@@ -97,89 +82,86 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 test.describe('voter tracking', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('searches, filters and pages through payments', async ({ page, db, shot, allowConsole }) => {
-    const nominationId = await nomination(db);
-    const { tag, email } = tagged();
-    for (let i = 0; i < 22; i++) {
-      await createCompletedPayment(db, {
-        provider: 'campay',
-        votes: [{ nominationId, voteCount: 2 }],
-        payment: { voterEmail: email(i), phoneNumber: `2376${String(i).padStart(8, '0')}` },
-      });
-    }
-    for (let i = 0; i < 3; i++) {
-      await createCompletedPayment(db, {
+  test(
+    'searches, filters and pages through payments',
+    { tag: ['@phone', '@laptop'] },
+    async ({ page, db, signIn }) => {
+      const nominationId = await nomination(db);
+      const { tag, email } = tagged();
+      for (let i = 0; i < 22; i++) {
+        await createCompletedPayment(db, {
+          provider: 'campay',
+          votes: [{ nominationId, voteCount: 2 }],
+          payment: { voterEmail: email(i), phoneNumber: `2376${String(i).padStart(8, '0')}` },
+        });
+      }
+      for (let i = 0; i < 3; i++) {
+        await createCompletedPayment(db, {
+          provider: 'stripe',
+          votes: [{ nominationId, voteCount: 3 }],
+          payment: { voterEmail: email(`card${i}`) },
+        });
+      }
+      await createPendingPayment(db, {
         provider: 'stripe',
-        votes: [{ nominationId, voteCount: 3 }],
-        payment: { voterEmail: email(`card${i}`) },
+        votes: [{ nominationId, voteCount: 1 }],
+        payment: { voterEmail: email('attempted'), attemptedAt: new Date() },
       });
-    }
-    await createPendingPayment(db, {
-      provider: 'stripe',
-      votes: [{ nominationId, voteCount: 1 }],
-      payment: { voterEmail: email('attempted'), attemptedAt: new Date() },
-    });
 
-    await signIn({ page, db, allowConsole }, { admin: true });
-    await expect(page.getByRole('heading', { level: 1, name: 'Voter Tracking' })).toBeVisible();
-    await search(page, tag);
-    await expect(page.getByText('Showing 1–26 of 26')).toBeVisible();
-    await expect(copyButtons(page)).toHaveCount(26);
-    // Default page size 50: everything fits, so there is no pagination.
-    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
-    // Summaries cover the filtered set: 22 x 200 CFA, 3 x $1.50, one attempted card payment.
-    const summary = page.getByRole('region', { name: 'Summary of the filtered payments' });
-    await expect(summary).toContainText('4,400 CFA');
-    await expect(summary).toContainText('22 payments');
-    await expect(summary).toContainText('$4.50');
-    await expect(summary).toContainText('3 payments');
-    await expect(shown(page, 'attempted')).toBeVisible();
+      await openTracking(page, signIn);
+      await expect(page.getByRole('heading', { level: 1, name: 'Voter Tracking' })).toBeVisible();
+      await search(page, tag);
+      await expect(page.getByText('Showing 1–26 of 26')).toBeVisible();
+      await expect(copyButtons(page)).toHaveCount(26);
+      // Default page size 50: everything fits, so there is no pagination.
+      await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+      // Summaries cover the filtered set: 22 x 200 CFA, 3 x $1.50, one attempted card payment.
+      const summary = page.getByRole('region', { name: 'Summary of the filtered payments' });
+      await expect(summary).toContainText('4,400 CFA');
+      await expect(summary).toContainText('22 payments');
+      await expect(summary).toContainText('$4.50');
+      await expect(summary).toContainText('3 payments');
+      await expect(shown(page, 'attempted')).toBeVisible();
 
-    await selectOption(page.getByLabel('Rows per page'), '20', { exact: true });
-    const pagination = page.getByRole('navigation', { name: 'Pagination' });
-    await expect(pagination).toContainText('Page 1 of 2 (26 total)');
-    await expect(copyButtons(page)).toHaveCount(20);
-    await expect(pagination.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    await pagination.getByRole('button', { name: 'Next' }).click();
-    await expect(pagination).toContainText('Page 2 of 2 (26 total)');
-    await expect(copyButtons(page)).toHaveCount(6);
-    await expect(pagination.getByRole('button', { name: 'Next' })).toBeDisabled();
-    await shot('tracking-paged');
+      await selectOption(page.getByLabel('Rows per page'), '20', { exact: true });
+      const pagination = page.getByRole('navigation', { name: 'Pagination' });
+      await expect(pagination).toContainText('Page 1 of 2 (26 total)');
+      await expect(copyButtons(page)).toHaveCount(20);
+      await expect(pagination.getByRole('button', { name: 'Previous' })).toBeDisabled();
+      await pagination.getByRole('button', { name: 'Next' }).click();
+      await expect(pagination).toContainText('Page 2 of 2 (26 total)');
+      await expect(copyButtons(page)).toHaveCount(6);
+      await expect(pagination.getByRole('button', { name: 'Next' })).toBeDisabled();
 
-    // A filter goes back to page 1 and narrows the summaries too.
-    await showFilters(page);
-    await choose(page, 'Provider', 'Stripe (card)');
-    await expect(page.getByText('Showing 1–4 of 4')).toBeVisible();
-    await expect(pagination).toHaveCount(0);
-    await expect(summary).toContainText('0 CFA');
-    await choose(page, 'Status', 'Completed');
-    await expect(page.getByText('Showing 1–3 of 3')).toBeVisible();
-    await expect(page.getByText('3 active filters')).toBeVisible();
+      // A filter goes back to page 1 and narrows the summaries too.
+      await showFilters(page);
+      await choose(page, 'Provider', 'Stripe (card)');
+      await expect(page.getByText('Showing 1–4 of 4')).toBeVisible();
+      await expect(pagination).toHaveCount(0);
+      await expect(summary).toContainText('0 CFA');
+      await choose(page, 'Status', 'Completed');
+      await expect(page.getByText('Showing 1–3 of 3')).toBeVisible();
+      await expect(page.getByText('3 active filters')).toBeVisible();
 
-    await choose(page, 'Attempt', 'Abandoned');
-    await expect(page.getByRole('heading', { name: 'No payments found' })).toBeVisible();
-    await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
-    await shot('tracking-empty');
+      await choose(page, 'Attempt', 'Abandoned');
+      await expect(page.getByRole('heading', { name: 'No payments found' })).toBeVisible();
+      await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
 
-    await page.getByRole('button', { name: 'Reset Filters' }).click();
-    await expect(page.getByLabel('Search payments')).toHaveValue('');
-    await expect(page.getByText(/active filters?$/)).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Reset Filters' })).toBeDisabled();
+      await page.getByRole('button', { name: 'Reset Filters' }).click();
+      await expect(page.getByLabel('Search payments')).toHaveValue('');
+      await expect(page.getByText(/active filters?$/)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Reset Filters' })).toBeDisabled();
 
-    // Searching by a full e-mail finds exactly that payment.
-    await search(page, email(7));
-    await expect(copyButtons(page)).toHaveCount(1);
-    await expect(shown(page, email(7))).toBeVisible();
-    await expect(shown(page, '237600000007')).toBeVisible();
-  });
+      // Searching by a full e-mail finds exactly that payment.
+      await search(page, email(7));
+      await expect(copyButtons(page)).toHaveCount(1);
+      await expect(shown(page, email(7))).toBeVisible();
+      await expect(shown(page, '237600000007')).toBeVisible();
+    },
+  );
 
-  test('shows and filters creation times in the chosen time zone', async ({
-    page,
-    db,
-    shot,
-    allowConsole,
-  }) => {
+  test('shows and filters creation times in the chosen time zone', async ({ page, db, signIn }) => {
     const nominationId = await nomination(db);
     const { email } = tagged();
     // 23:30 UTC on 22 November is already 00:30 on 23 November in Lagos (WAT, UTC+1).
@@ -189,7 +171,7 @@ test.describe('voter tracking', () => {
       payment: { voterEmail: email('late'), createdAt: new Date('2025-11-22T23:30:00Z') },
     });
 
-    await signIn({ page, db, allowConsole }, { admin: true });
+    await openTracking(page, signIn);
     await search(page, email('late'));
     await expect(copyButtons(page)).toHaveCount(1);
     await expect(shown(page, '23 Nov 2025, 00:30')).toBeVisible();
@@ -205,7 +187,6 @@ test.describe('voter tracking', () => {
     await choose(page, 'Time zone', 'UTC');
     await expect(shown(page, '22 Nov 2025, 23:30')).toBeVisible();
     await expect(copyButtons(page)).toHaveCount(1);
-    await shot('tracking-utc');
 
     // The choice is remembered for the next visit.
     expect(await page.evaluate(() => localStorage.getItem('adminVoterTimezone'))).toBe('UTC');
@@ -217,7 +198,7 @@ test.describe('voter tracking', () => {
     await expect(shown(page, '22 Nov 2025, 15:30')).toBeVisible();
   });
 
-  test('exports the filtered payments as CSV', async ({ page, db, allowConsole }) => {
+  test('exports the filtered payments as CSV', async ({ page, db, signIn }) => {
     const nominationId = await nomination(db);
     const { tag, email } = tagged();
     const ids: string[] = [];
@@ -230,7 +211,7 @@ test.describe('voter tracking', () => {
       ids.push(payment.id);
     }
 
-    await signIn({ page, db, allowConsole }, { admin: true });
+    await openTracking(page, signIn);
     await search(page, tag);
     await expect(copyButtons(page)).toHaveCount(3);
 
@@ -251,13 +232,7 @@ test.describe('voter tracking', () => {
     expect(rows[2]).toContain(',completed,');
   });
 
-  test('copies a payment id and opens its receipt', async ({
-    page,
-    context,
-    db,
-    shot,
-    allowConsole,
-  }) => {
+  test('copies a payment id and opens its receipt', async ({ page, context, db, signIn }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const nominationId = await nomination(db);
     const { email } = tagged();
@@ -272,7 +247,7 @@ test.describe('voter tracking', () => {
       payment: { phoneNumber: '237690000001' },
     });
 
-    await signIn({ page, db, allowConsole }, { admin: true });
+    await openTracking(page, signIn);
     await search(page, email('paid'));
     await expect(copyButtons(page)).toHaveCount(1);
     const shortId = payment.id.slice(0, 8);
@@ -299,16 +274,15 @@ test.describe('voter tracking', () => {
     await expect(shown(page, 'No email')).toBeVisible();
     await expect(shown(page, '237690000001')).toBeVisible();
     await expect(page.getByRole('link', { name: /^Open receipt/ })).toHaveCount(0);
-    await shot('tracking-abandoned');
   });
 
-  test('checks pending Campay payments', async ({ page, db, allowConsole }) => {
-    await signIn({ page, db, allowConsole }, { admin: true });
+  test('checks pending Campay payments', async ({ page, signIn }) => {
+    await openTracking(page, signIn);
     await page.getByRole('button', { name: 'Check Campay Payments' }).click();
     await expect(toast(page, /Checked \d+ payments, updated \d+ statuses/)).toBeVisible();
   });
 
-  test('reads in French', async ({ page, db, shot, allowConsole }) => {
+  test('reads in French', async ({ page, db, signIn }) => {
     const nominationId = await nomination(db);
     await createCompletedPayment(db, {
       provider: 'campay',
@@ -318,12 +292,11 @@ test.describe('voter tracking', () => {
       provider: 'stripe',
       votes: [{ nominationId, voteCount: 2 }],
     });
-    await signIn({ page, db, allowConsole }, { admin: true });
+    await openTracking(page, signIn);
     await setLanguage(page, 'fr');
     await expect(page.getByRole('heading', { level: 1, name: 'Suivi des votants' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Exporter en CSV' })).toBeEnabled();
     await expect(page.getByLabel('Rechercher des paiements')).toBeVisible();
-    await shot('tracking');
     // Amounts written the French way, as on every other French screen ('1,00 $US', not '$1.00').
     await page.getByLabel('Rechercher des paiements').fill(card.id.slice(0, 8));
     const frenchDollar = page.getByText(/^1,00\s\$US$/).filter({ visible: true });
@@ -358,8 +331,7 @@ test.describe('voter tracking', () => {
     test(`refunds part of a card payment; the tally drops and the audit trail says why (${language})`, async ({
       page,
       db,
-      shot,
-      allowConsole,
+      signIn,
     }) => {
       const nominationId = await nomination(db);
       const { tag, email } = tagged();
@@ -375,7 +347,7 @@ test.describe('voter tracking', () => {
         },
       });
       expect(await nominationVotes(db, nominationId)).toBe(4);
-      await signIn({ page, db, allowConsole }, { admin: true });
+      await openTracking(page, signIn);
       if (language === 'fr') await setLanguage(page, 'fr');
       await page
         .getByLabel(language === 'fr' ? 'Rechercher des paiements' : 'Search payments')
@@ -388,14 +360,12 @@ test.describe('voter tracking', () => {
       const dialog = page.getByRole('dialog', { name: t.dialog });
       await dialog.getByLabel(t.amount).fill(language === 'fr' ? '0,50' : '0.50');
       await dialog.getByLabel(t.reason).fill('Charged twice by the bank');
-      await shot('tracking-refund-dialog');
       await dialog.getByRole('button', { name: t.submit, exact: true }).click();
       await expect(
         page.getByRole('region', { name: /^Notifications/ }).getByText(t.done),
       ).toBeVisible();
       await expect(dialog).toHaveCount(0);
       await expect(page.getByText(t.refundedOf).filter({ visible: true })).toBeVisible();
-      await shot('tracking-refunded');
       // One vote of four went with the money.
       expect(await nominationVotes(db, nominationId)).toBe(3);
 
@@ -442,8 +412,7 @@ test.describe('voter tracking', () => {
     test(`lists the payments waiting for review and credits one (${language})`, async ({
       page,
       db,
-      shot,
-      allowConsole,
+      signIn,
     }) => {
       const nominationId = await nomination(db);
       const { tag, email } = tagged();
@@ -453,7 +422,7 @@ test.describe('voter tracking', () => {
         payment: { voterEmail: email('review') },
       });
       await settlePayment(db, held.id, { status: 'completed', amount: 300, currency: 'XAF' });
-      await signIn({ page, db, allowConsole }, { admin: true });
+      await openTracking(page, signIn);
       // The dashboard says there is money to look at, and its link opens the filtered list.
       await page.goto('/admin');
       if (language === 'fr') await setLanguage(page, 'fr');
@@ -462,19 +431,16 @@ test.describe('voter tracking', () => {
       await page.getByLabel(t.search).fill(tag);
       await expect(page.getByRole('button', { name: t.copy })).toHaveCount(1);
       await expect(shown(page, t.badge)).toBeVisible();
-      await shot('tracking-needs-review');
       // Its other action: all the money received would go back, with no amount to type.
       await page.getByRole('button', { name: t.refund }).filter({ visible: true }).click();
       const refund = page.getByRole('dialog', { name: t.refundDialog });
       await expect(refund).toContainText(/300\sCFA/);
-      await shot('tracking-review-refund-dialog');
       await refund.getByRole('button', { name: t.cancel }).click();
       await expect(refund).toHaveCount(0);
       await page.getByRole('button', { name: t.review }).filter({ visible: true }).click();
       const dialog = page.getByRole('dialog', { name: t.dialog });
       await expect(dialog).toContainText(/300\sCFA/);
       await dialog.getByLabel(t.reason).fill('The voter paid 100 CFA too much');
-      await shot('tracking-review-dialog');
       await dialog.getByRole('button', { name: t.submit }).click();
       await expect(
         page.getByRole('region', { name: /^Notifications/ }).getByText(t.done),
@@ -486,21 +452,16 @@ test.describe('voter tracking', () => {
     });
   }
 
-  test('shows the screen to admins in English', async ({ page, db, shot, allowConsole }) => {
+  test('shows the screen to admins in English', async ({ page, db, signIn }) => {
     const nominationId = await nomination(db);
     for (const provider of ['campay', 'stripe'] as const) {
       await createCompletedPayment(db, { provider, votes: [{ nominationId, voteCount: 2 }] });
     }
-    await signIn({ page, db, allowConsole }, { admin: true });
+    await openTracking(page, signIn);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
-    await shot('tracking');
   });
 
-  test('shows nothing to a signed-in voter who is not an admin', async ({
-    page,
-    db,
-    allowConsole,
-  }) => {
+  test('shows nothing to a signed-in voter who is not an admin', async ({ page, signIn }) => {
     // Records whether any of the screen's content was ever drawn on the tracking path, however
     // briefly, before the guard sends the visitor home. (The app's generic loading shell, shown
     // while the screen's code downloads and before anyone is known, carries nothing of it.)
@@ -516,7 +477,7 @@ test.describe('voter tracking', () => {
         }
       }).observe(document, { childList: true, subtree: true });
     }, TRACKING_PATH);
-    await signIn({ page, db, allowConsole }, { admin: false });
+    await openTracking(page, signIn, 'voter');
     await expect(toast(page, 'Admin access required. Redirecting...')).toBeVisible();
     await expect(page).toHaveURL('/categories');
     const seen = await page.evaluate(

@@ -1,34 +1,12 @@
-import { expect, test } from './fixtures.js';
-import {
-  createTourData,
-  settle,
-  tourEveryScreen,
-  type Language,
-  type Stop,
-} from './screen-tour.js';
-
 /*
- * Every screen and dialog at 320, 360, 390 and 1280 px wide, in English and French: nothing may
- * push the page sideways, leave the screen, stick out of its dialog or get cut off by its box, no
- * label may overflow its button, no text its box, and every control is at least 24 x 24 px (WCAG
- * 2.5.8; links inside running text excepted). One page per language, resized at each stop: this
- * sweeps every width itself, so it runs in the laptop project only (playwright.config.ts). Every
- * stop is also pictured at 390 and 1280 px, for the eye: what a rule cannot catch, a look can.
+ * The layout rules the screen check applies at every stop, each a function run in the page:
+ * nothing may push the page sideways, leave the screen, stick out of its dialog or get cut off by
+ * its box, no label may overflow its button, no text its box, and every control is at least
+ * 24 x 24 px (WCAG 2.5.8; links inside running text excepted).
  */
 
-const WIDTHS = [320, 360, 390, 1280];
-const PHONE_WIDTHS = WIDTHS.filter((width) => width < 768);
-/** Each stop is pictured at these widths too, for a person to look at (test-results/screenshots). */
-const PICTURED = new Set([390, 1280]);
-/** 'admin, activity details' → 'admin-activity-details'. */
-const fileName = (stop: Stop) =>
-  stop.name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 /** Runs in the page: what is wrong with the layout on screen now, in words. */
-function layoutProblems(): string[] {
+export function layoutProblems(): string[] {
   const problems: string[] = [];
   const root = document.documentElement;
   const screenWidth = root.clientWidth;
@@ -110,7 +88,7 @@ function layoutProblems(): string[] {
  * Runs in the page: where a centred dialog starts its entrance, if that is off the screen. Sheets
  * slide in from the edge on purpose and are left out.
  */
-async function openingFrameProblem(): Promise<string | null> {
+export async function openingFrameProblem(): Promise<string | null> {
   const dialog = document.querySelector('[role=dialog], [role=alertdialog]');
   if (!dialog) return 'no dialog is open';
   const entrance = dialog
@@ -129,35 +107,4 @@ async function openingFrameProblem(): Promise<string | null> {
   return box.left < -1 || box.right > width + 1
     ? `the dialog opens from off the screen (${Math.round(box.left)} to ${Math.round(box.right)} px)`
     : null;
-}
-
-for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
-  test(`every screen and dialog fits from 320 to 1280 px (${language})`, async ({
-    page,
-    db,
-    allowConsole,
-    eventServerTurn,
-    shot,
-  }) => {
-    // Four widths and two pictures at some forty stops, and three sandbox payments waited for.
-    test.setTimeout(900_000);
-    const data = await createTourData(db);
-    const problems: string[] = [];
-    const sweep = async (stop: Stop) => {
-      if (stop.dialog) {
-        const opening = await page.evaluate(openingFrameProblem);
-        if (opening) problems.push(`${stop.name}: ${opening}`);
-      }
-      for (const width of stop.phoneOnly ? PHONE_WIDTHS : WIDTHS) {
-        await page.setViewportSize({ width, height: width < 1024 ? 844 : 800 });
-        await settle(page);
-        for (const problem of await page.evaluate(layoutProblems)) {
-          problems.push(`${stop.name}, ${width} px: ${problem}`);
-        }
-        if (PICTURED.has(width)) await shot(`sweep-${fileName(stop)}-${width}`);
-      }
-    };
-    await tourEveryScreen(page, db, allowConsole, language, data, eventServerTurn, sweep);
-    expect(problems).toEqual([]);
-  });
 }
