@@ -1,16 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-/**
- * Files that talk to the one local Redis. Its fan-out channel and rate-limit keys are shared by
- * every app on it, so these run one at a time, in a project of their own, beside the others.
- */
-const REDIS_SUITES = [
-  'src/server/redis/redis-link.test.ts',
-  'src/server/redis/redis-outage.test.ts',
-  'src/server/events/redis-fanout.test.ts',
-  'src/server/features/live/live.test.ts',
-  'src/server/features/checkout/rate-limits.test.ts',
+const NODE_SUITES = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'];
+/** Suites that replace a module (vi.mock): they need a module graph of their own. */
+const MOCKING_SUITES = [
+  'src/server/payments/settle-retry.test.ts',
+  'src/client/lib/api-client.test.ts',
 ];
 
 export default defineConfig({
@@ -26,8 +21,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: REDIS_SUITES,
+          include: NODE_SUITES,
+          exclude: MOCKING_SUITES,
+          // A worker keeps the modules it loaded from one file to the next instead of importing
+          // the whole server again for each: no module keeps per-app state (ADR 0041).
+          isolate: false,
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/fail-on-console.ts'],
         },
@@ -35,9 +33,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'redis',
-          include: REDIS_SUITES,
-          fileParallelism: false,
+          name: 'node-mocks',
+          include: MOCKING_SUITES,
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/fail-on-console.ts'],
         },

@@ -1,28 +1,68 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { afterAll } from 'vitest';
 
 /** The development and CI machines run Redis here. */
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SHARED_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/**
- * Whether Redis answers. Under CI a missing server fails the run instead of skipping the Redis
- * variants, as with PostgreSQL.
- */
-export async function redisAvailable(url = TEST_REDIS_URL): Promise<boolean> {
+async function answers(url: string): Promise<boolean> {
   const probe = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 1000,
     maxRetriesPerRequest: 0,
   });
   probe.on('error', () => undefined);
-  let reachable: boolean;
   try {
     await probe.connect();
-    reachable = (await probe.ping()) === 'PONG';
+    return (await probe.ping()) === 'PONG';
   } catch {
-    reachable = false;
+    return false;
   } finally {
     probe.disconnect();
   }
-  if (!reachable && process.env.CI) throw new Error(`CI=true but Redis at ${url} is not reachable`);
-  return reachable;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * The URL of a Redis of this test file's own: `redis-server` on a free loopback port, keeping
+ * nothing on disk, stopped after the file. Files running side by side then never share a fan-out
+ * channel or a rate-limit key. Without `redis-server` installed, the shared one at TEST_REDIS_URL;
+ * null when none answers, and under CI a missing Redis fails the run instead, as with PostgreSQL.
+ */
+export async function testRedis(): Promise<string | null> {
+  if (spawnSync('redis-server', ['--version']).status === 0) {
+    const port = await freePort();
+    const server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    const stop = () => void server.kill();
+    afterAll(stop);
+    process.once('exit', stop);
+    const url = `redis://127.0.0.1:${port}`;
+    for (let tries = 0; tries < 100; tries++) {
+      if (await answers(url)) return url;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`redis-server on port ${port} did not answer`);
+  }
+  if (await answers(SHARED_REDIS_URL)) return SHARED_REDIS_URL;
+  if (process.env.CI) throw new Error(`CI=true but Redis at ${SHARED_REDIS_URL} is not reachable`);
+  return null;
 }

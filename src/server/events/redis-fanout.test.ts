@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '#test/support/call-app.js';
-import { redisAvailable, TEST_REDIS_URL } from '#test/support/redis-server.js';
+import { testRedis } from '#test/support/redis-server.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 
-const REDIS_URL = TEST_REDIS_URL;
-const available = await redisAvailable();
+const REDIS_URL = await testRedis();
 
-describe.skipIf(!available)('two instances sharing Redis', () => {
+describe.skipIf(!REDIS_URL)('two instances sharing Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL, RATE_LIMIT_LOOKUPS_PER_MINUTE: '2' };
+    const env = { REDIS_URL: REDIS_URL!, RATE_LIMIT_LOOKUPS_PER_MINUTE: '2' };
     // One after the other: an embedded database starting blocks the process, and a second app's
     // plugins waiting meanwhile could outlast Fastify's plugin timeout on a busy machine.
     a = await createTestApp('pglite', env);

@@ -1,19 +1,19 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisAvailable, TEST_REDIS_URL } from '#test/support/redis-server.js';
+import { testRedis } from '#test/support/redis-server.js';
 import { TcpProxy } from '#test/support/tcp-proxy.js';
 import { RedisLink } from './redis-link.js';
 
-const available = await redisAvailable();
+const REDIS_URL = await testRedis();
 
-describe.skipIf(!available)('Redis link', () => {
+describe.skipIf(!REDIS_URL)('Redis link', () => {
   let proxy: TcpProxy;
   let link: RedisLink;
   const logged: Array<{ level: number; msg: string }> = [];
   beforeAll(async () => {
-    proxy = await TcpProxy.start(Number(new URL(TEST_REDIS_URL).port || 6379));
+    proxy = await TcpProxy.start(Number(new URL(REDIS_URL!).port));
     const log = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-    link = new RedisLink(proxy.proxied(TEST_REDIS_URL), log);
+    link = new RedisLink(proxy.proxied(REDIS_URL!), log);
     await link.connected();
   });
   afterAll(async () => {

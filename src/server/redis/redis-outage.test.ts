@@ -2,26 +2,26 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Answer } from '#test/support/call-app.js';
 import { createTestUser } from '#test/factories/user-factory.js';
-import { redisAvailable, TEST_REDIS_URL } from '#test/support/redis-server.js';
+import { testRedis } from '#test/support/redis-server.js';
 import { TcpProxy } from '#test/support/tcp-proxy.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { readinessSchema } from '#shared/schemas/health.js';
 
-const available = await redisAvailable();
+const REDIS_URL = await testRedis();
 const PASSWORD = 'correct horse battery';
 const LOOKUPS_PER_MINUTE = 30;
 
-describe.skipIf(!available)('Redis stops answering', () => {
+describe.skipIf(!REDIS_URL)('Redis stops answering', () => {
   let proxy: TcpProxy;
   let t: TestApp;
   let direct: Redis;
   beforeAll(async () => {
-    proxy = await TcpProxy.start(Number(new URL(TEST_REDIS_URL).port || 6379));
+    proxy = await TcpProxy.start(Number(new URL(REDIS_URL!).port));
     t = await createTestApp('pglite', {
-      REDIS_URL: proxy.proxied(TEST_REDIS_URL),
+      REDIS_URL: proxy.proxied(REDIS_URL!),
       RATE_LIMIT_LOOKUPS_PER_MINUTE: String(LOOKUPS_PER_MINUTE),
     });
-    direct = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    direct = new Redis(REDIS_URL!, { maxRetriesPerRequest: 1 });
   });
   afterEach(() => proxy.restore());
   afterAll(async () => {

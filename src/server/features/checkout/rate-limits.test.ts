@@ -5,7 +5,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nomineeWith, split } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
-import { redisAvailable, TEST_REDIS_URL } from '#test/support/redis-server.js';
+import { testRedis } from '#test/support/redis-server.js';
 import { createTestApp, startTestApp, type TestApp } from '#test/support/test-app.js';
 import { createTestDatabase, describeEachDatabase } from '#test/support/test-database.js';
 
@@ -91,7 +91,7 @@ describeEachDatabase('rate limits behind one proxy (TRUST_PROXY=1)', (kind) => {
   });
 });
 
-const redisReachable = await redisAvailable();
+const REDIS_URL = await testRedis();
 
 /** Prompts to one phone, from addresses that each stay far below the per-address limit. */
 async function prompt(app: FastifyInstance, phoneNumber: string, from: string, language = 'en') {
@@ -140,15 +140,15 @@ describe('mobile-money prompts per phone number', () => {
     }
   });
 
-  it.skipIf(!redisReachable)(
+  it.skipIf(!REDIS_URL)(
     'shares the count between instances through Redis, which never sees the number',
     async () => {
       const hashKey = `prompt-limit-${randomUUID()}`;
-      const env = { ...limits(hashKey), REDIS_URL: TEST_REDIS_URL };
+      const env = { ...limits(hashKey), REDIS_URL: REDIS_URL! };
       const database = await createTestDatabase('pglite');
       const first = await startTestApp(database, env);
       const second = await startTestApp(database, env);
-      const redis = new Redis(TEST_REDIS_URL);
+      const redis = new Redis(REDIS_URL!);
       try {
         const phone = '237677001003';
         const statuses = [

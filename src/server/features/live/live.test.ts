@@ -5,7 +5,7 @@ import { publicLiveMessageSchema, type PublicLiveMessage } from '#shared/schemas
 import { createPendingPayment } from '#test/factories/payment-factory.js';
 import { resetEvent, setEvent } from '#test/factories/event-factory.js';
 import { nomineeWith, split } from '#test/support/payment-test-kit.js';
-import { redisAvailable, TEST_REDIS_URL } from '#test/support/redis-server.js';
+import { testRedis } from '#test/support/redis-server.js';
 import { signIn } from '#test/support/sign-in.js';
 import { openSse, type SseMessage, type SseStream } from '#test/support/sse-client.js';
 import { createTestApp, startTestApp, type TestApp } from '#test/support/test-app.js';
@@ -195,14 +195,14 @@ describe('GET /api/admin/live', () => {
   });
 });
 
-const redis = await redisAvailable();
+const REDIS_URL = await testRedis();
 
 describePostgres('live counts across two instances sharing PostgreSQL and Redis', () => {
-  it.skipIf(!redis && !process.env.CI)(
+  it.skipIf(!REDIS_URL)(
     'a payment settled through one reaches a stream connected to the other within 2 s',
     async () => {
       const database = await createTestDatabase('postgres');
-      const env = { REDIS_URL: TEST_REDIS_URL };
+      const env = { REDIS_URL: REDIS_URL! };
       const [a, b] = await Promise.all([startTestApp(database, env), startTestApp(database, env)]);
       try {
         const t = { app: a, database, close: async () => {} };
