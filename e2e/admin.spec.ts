@@ -3,12 +3,10 @@ import type { Page } from '@playwright/test';
 import { runUsersCommand } from '#server/features/auth/users-cli.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
-import { FIRST_LOAD, expect, setLanguage, test } from './fixtures.js';
+import { FIRST_LOAD, expect, setLanguage, test, type SignIn } from './fixtures.js';
 import { openSelect, pickOption, selectOption } from './select-option.js';
 
 const PASSWORD = 'admin-e2e-password';
-
-type SignIn = (role?: 'admin' | 'voter') => Promise<string>;
 
 /** The dashboard, signed in as the worker's organiser. */
 async function openDashboard(page: Page, signIn: SignIn): Promise<void> {

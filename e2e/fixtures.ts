@@ -62,6 +62,9 @@ function reportCspViolations(): void {
   });
 }
 
+/** The `signIn` fixture, for helpers that take it. */
+export type SignIn = Fixtures['signIn'];
+
 export interface Fixtures {
   /** The e2e server's database, for the shared factories in test/factories. */
   db: Db;

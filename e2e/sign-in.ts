@@ -3,7 +3,6 @@ import { request, type Page } from '@playwright/test';
 import type { Db } from '#server/db/client.js';
 import { hashPassword } from '#server/features/auth/password-hash.js';
 import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
-import type { ConsoleAllowance } from './fixtures.js';
 
 const PASSWORD = 'e2e-sign-in-password';
 
@@ -46,25 +45,6 @@ export async function signedInSession(
   } finally {
     await api.dispose();
   }
-}
-
-/**
- * A new account signed in through the /api/login form, the way a person does; returns its e-mail.
- * The page lands on `returnTo`.
- */
-export async function signInThroughForm(
-  page: Page,
-  db: Db,
-  allowConsole: (allowance: ConsoleAllowance) => void,
-  options: { role: Role; returnTo: string },
-): Promise<string> {
-  // The server-rendered sign-in page names no icon, so Chromium asks for /favicon.ico (a 404).
-  allowConsole({ text: /status of 404/, url: /\/favicon\.ico$/ });
-  const email = await createAccount(db, options.role);
-  await page.goto(`/api/login?returnTo=${encodeURIComponent(options.returnTo)}`);
-  await fillSignInForm(page, email);
-  await page.waitForURL(options.returnTo);
-  return email;
 }
 
 /** Types an account's e-mail and password into the sign-in page on screen and sends it. */

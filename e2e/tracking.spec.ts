@@ -9,12 +9,10 @@ import {
   createPendingPayment,
   settlePayment,
 } from '#test/factories/payment-factory.js';
-import { FIRST_LOAD, expect, setLanguage, test } from './fixtures.js';
+import { FIRST_LOAD, expect, setLanguage, test, type SignIn } from './fixtures.js';
 import { selectOption } from './select-option.js';
 
 const TRACKING_PATH = '/admin/voter-tracking';
-
-type SignIn = (role?: 'admin' | 'voter') => Promise<string>;
 
 /** Voter tracking, signed in as the worker's organiser (or a voter, who is turned away). */
 async function openTracking(page: Page, signIn: SignIn, role: 'admin' | 'voter' = 'admin') {
