@@ -124,9 +124,24 @@ test.describe('card checkout with Stripe.js', () => {
       const policy = directives(document!.headers()['content-security-policy'] ?? '');
       await page.getByTestId('artist-card').getByRole('link', { name: t.voteNow }).click();
       await expect(page.getByTestId('total-votes')).toBeVisible();
+      // The voter types the e-mail while the card form is still on its way (its intent held
+      // back here): the field is not replaced under them when the form arrives, so the focus
+      // and every keystroke stay.
+      let releaseIntent = () => {};
+      const intentHeld = new Promise<void>((resolve) => (releaseIntent = resolve));
+      await page.route('**/api/create-payment-intent-multi', async (route) => {
+        await intentHeld;
+        await route.continue();
+      });
       await page.getByText(t.card, { exact: true }).click();
-      await page.getByLabel(t.email, { exact: true }).fill(`stripe-${Date.now()}@example.com`);
+      const email = page.getByLabel(t.email, { exact: true });
+      await email.click();
+      await page.keyboard.type('stripe-');
+      releaseIntent();
       await expect(page.getByTestId('fake-payment-element')).toBeVisible();
+      await page.keyboard.type(`${Date.now()}@example.com`);
+      await expect(email).toBeFocused();
+      await expect(email).toHaveValue(/^stripe-\d+@example\.com$/);
 
       // Declined: Stripe's message, and the same payment stays open.
       await fillCard(page, language, '4000 0000 0000 0002');

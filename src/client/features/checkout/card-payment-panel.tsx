@@ -132,20 +132,54 @@ export function CardPaymentPanel(props: CardPaymentPanelProps) {
   );
   const payDisabled = props.disabled || props.totalVotes === 0;
 
+  // The e-mail field stays at one place in the tree whatever the card form is doing (loading its
+  // code, waiting for the first intent, a new intent): a voter typing it meanwhile keeps their
+  // focus and every keystroke, instead of typing into a field that is replaced under them.
+  return (
+    <div className="flex flex-col gap-4">
+      {emailField}
+      <CardForm
+        config={config}
+        card={card}
+        busy={busy}
+        disabled={payDisabled}
+        pay={pay}
+        amount={props.amount}
+        totalVotes={props.totalVotes}
+      />
+    </div>
+  );
+}
+
+/** The card fields and Pay button of the configured card provider, under the e-mail field. */
+function CardForm({
+  config,
+  card,
+  busy,
+  disabled,
+  pay,
+  amount,
+  totalVotes,
+}: {
+  config: PaymentConfig;
+  card: CardPayment;
+  busy: boolean;
+  disabled: boolean;
+  pay: (handlers: CardPayHandlers) => Promise<void>;
+  amount: string;
+  totalVotes: number;
+}) {
   if (config.card === 'sandbox') {
     return (
       <SandboxCardForm
         testCards={config.testCards ?? []}
-        amount={props.amount}
+        amount={amount}
         busy={busy}
-        disabled={payDisabled}
+        disabled={disabled}
         onPay={(handlers) => void pay(handlers)}
-      >
-        {emailField}
-      </SandboxCardForm>
+      />
     );
   }
-
   const publishableKey = config.stripePublishableKey;
   if (config.card === 'stripe' && publishableKey && card.clientSecret) {
     return (
@@ -154,24 +188,20 @@ export function CardPaymentPanel(props: CardPaymentPanelProps) {
           publishableKey={publishableKey}
           clientSecret={card.clientSecret}
           version={card.version}
-          amount={props.amount}
+          amount={amount}
           busy={busy}
-          disabled={payDisabled}
+          disabled={disabled}
           onPay={(handlers) => void pay(handlers)}
-        >
-          {emailField}
-        </StripeCardForm>
+        />
       </Suspense>
     );
   }
-
   // Live mode before the first intent exists (or with no votes selected yet).
   return (
-    <div className="flex flex-col gap-4">
-      {emailField}
-      {props.totalVotes > 0 ? <CardFormSkeleton /> : null}
-      <CardPayButton amount={props.amount} busy={false} disabled />
-    </div>
+    <>
+      {totalVotes > 0 ? <CardFormSkeleton /> : null}
+      <CardPayButton amount={amount} busy={false} disabled />
+    </>
   );
 }
 

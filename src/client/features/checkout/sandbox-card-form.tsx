@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SandboxTestCard } from '#shared/schemas/payment';
 import { Input } from '#client/components/ui/input';
@@ -20,8 +20,6 @@ import { CardPayButton } from './pay-button';
 import { SandboxNotice } from './sandbox-notice';
 
 interface SandboxCardFormProps {
-  /** Fields shared with the Stripe form (the e-mail), rendered first. */
-  children: ReactNode;
   testCards: readonly SandboxTestCard[];
   amount: string;
   busy: boolean;
@@ -83,7 +81,6 @@ export function SandboxCardForm(props: SandboxCardFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {props.children}
       <SandboxNotice kind="cards" cards={props.testCards} onUse={fillTestCard} />
       <fieldset disabled={props.disabled || props.busy} className="flex min-w-0 flex-col gap-3">
         <div className="flex flex-col gap-2">

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useEffect, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/use-language';
 import type { CardPayHandlers } from './card-confirmation';
@@ -28,8 +28,6 @@ interface StripeCardFormProps {
   clientSecret: string;
   /** Bumped when the server updated the intent's amount. */
   version: number;
-  /** Fields shared with the sandbox form (the e-mail), rendered first. */
-  children: ReactNode;
   amount: string;
   busy: boolean;
   disabled: boolean;
@@ -60,7 +58,7 @@ export function StripeCardForm(props: StripeCardFormProps) {
   );
 }
 
-function PaymentForm({ version, children, amount, busy, disabled, onPay }: StripeCardFormProps) {
+function PaymentForm({ version, amount, busy, disabled, onPay }: StripeCardFormProps) {
   const { t } = useTranslation('checkout');
   const stripe = useStripe();
   const elements = useElements();
@@ -96,7 +94,6 @@ function PaymentForm({ version, children, amount, busy, disabled, onPay }: Strip
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {children}
       <PaymentElement options={{ layout: 'tabs' }} />
       <CardPayButton amount={amount} busy={busy} disabled={disabled || !stripe || !elements} />
       <p className="text-center text-xs text-muted-foreground">{t('card.secure')}</p>
