@@ -421,6 +421,12 @@ export async function tourEveryScreen(
   await stop({ name: 'voter tracking' });
   await page.getByRole('button', { name: t('tracking:filters.show') }).click();
   await stop({ name: 'voter tracking, filters shown', phoneOnly: true });
+
+  // The sign-out link opened from outside the site (a typed address here) asks first. The page is
+  // the server's own, in both languages at once.
+  await page.goto('/api/logout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign out?' })).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'sign out?' });
 }
 
 /**

@@ -40,6 +40,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const fastifyError = error as FastifyError;
     if (fastifyError.code === 'FST_ERR_HANDLER_TIMEOUT' || isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'answered 503: database unreachable or request too slow');
+      // A request past its deadline may still be sending its body, a byte now and then: the
+      // connection goes with the answer, so such a client cannot hold a socket for long.
+      if (!request.raw.complete) reply.header('connection', 'close');
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

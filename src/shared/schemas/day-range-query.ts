@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRACKING_PAGE_SIZES } from '#shared/limits.js';
+import { outsideYearsMessage, withinAcceptedYears } from './calendar-years.js';
 
 export const DEFAULT_LIST_TIMEZONE = 'Africa/Lagos';
 
@@ -11,7 +12,9 @@ const isTimeZone = (tz: string) => {
     return false;
   }
 };
-const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
+const isoDate = z.iso
+  .date({ message: 'must be a date (YYYY-MM-DD)' })
+  .refine(withinAcceptedYears, outsideYearsMessage('The date'));
 
 /**
  * The query fields every admin list with a date range and pages shares (voter tracking, the audit

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './admin.js';
+import { outsideYearsMessage, withinAcceptedYears } from './calendar-years.js';
 
 /**
  * The event's life: when voting opens and closes, whether the public sees the counts, and the
@@ -32,6 +33,7 @@ export function isKnownTimeZone(zone: string): boolean {
 const instant = (label: string) =>
   z.iso
     .datetime({ offset: true, error: `${label} must be a date and time` })
+    .refine(withinAcceptedYears, outsideYearsMessage(label))
     .nullable()
     .transform((value) => (value === null ? null : new Date(value).toISOString()));
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { parseAmountMismatch } from '#shared/amount-mismatch';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { Badge } from '#client/components/ui/badge';
 import { formatMoney } from '#client/lib/format-money';
@@ -17,7 +18,8 @@ const VARIANTS = {
 
 /**
  * The status as voters and admins read it, plus what explains it: the failure reason ("why did it
- * fail?" is the usual call), or how much of the money went back.
+ * fail?" is the usual call), the money received when it was not what the order asked, or how much
+ * of the money went back.
  */
 export function PaymentStatusBadge({
   payment,
@@ -30,6 +32,8 @@ export function PaymentStatusBadge({
   const { t } = useTranslation('tracking');
   const language = useLanguage();
   const status = displayStatus(payment);
+  // Other money than the order asked for reads as amounts, not as the stored reason's code.
+  const mismatch = parseAmountMismatch(payment.failureReason);
   return (
     <span className="inline-flex max-w-full flex-col items-start gap-1">
       {isDisplayStatus(status) ? (
@@ -47,7 +51,20 @@ export function PaymentStatusBadge({
       ) : null}
       {payment.failureReason ? (
         <span className="max-w-48 text-xs break-words text-muted-foreground">
-          {payment.failureReason}
+          {mismatch
+            ? t('refund.amountMismatch', {
+                reported: formatMoney(
+                  mismatch.reported.amount,
+                  mismatch.reported.currency,
+                  language,
+                ),
+                expected: formatMoney(
+                  mismatch.expected.amount,
+                  mismatch.expected.currency,
+                  language,
+                ),
+              })
+            : payment.failureReason}
         </span>
       ) : null}
     </span>

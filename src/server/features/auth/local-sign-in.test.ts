@@ -19,6 +19,8 @@ async function countOf(t: TestApp, query: ReturnType<typeof sql>): Promise<numbe
   return result.rows[0]?.n ?? 0;
 }
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** A link followed on the site itself, as Chrome says it of a navigation. */
+const FROM_SITE = { 'sec-fetch-site': 'same-origin', referer: 'http://localhost/' };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 let ipCounter = 0;
 /** Each test signs in from its own address, so per-IP failure counts never leak between tests. */
@@ -246,7 +248,7 @@ describeEachDatabase('local sign-in', (kind) => {
 
   it('logs out: the session row is deleted, the cookie cleared, the browser sent home', async () => {
     const { cookie, token } = await signedInUser(t.app.ctx.db);
-    const response = await call(t.app, { url: '/api/logout', headers: { cookie } });
+    const response = await call(t.app, { url: '/api/logout', headers: { cookie, ...FROM_SITE } });
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe('/');
     expect(sessionCookieOf(response.headers['set-cookie'])).toMatch(/Max-Age=0/);
@@ -264,6 +266,61 @@ describeEachDatabase('local sign-in', (kind) => {
       headers: second.headers,
     });
     expect(post.status).toBe(303);
+  });
+
+  it('asks before signing out when the link was not followed from the site, and signs out from its button', async () => {
+    const { cookie } = await signedInUser(t.app.ctx.db);
+    const signedIn = async () =>
+      (await call(t.app, { url: '/api/auth/user', headers: { cookie } })).status === 200;
+    const elsewhere: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/page' },
+      { 'sec-fetch-site': 'same-site' },
+      // Typed in the address bar, or opened from a bookmark.
+      { 'sec-fetch-site': 'none' },
+      { referer: 'https://evil.example/page' },
+      // A site's own page, but Fetch Metadata says the navigation came from elsewhere.
+      { 'sec-fetch-site': 'cross-site', referer: 'http://localhost/admin' },
+      // Nothing to tell where it came from.
+      {},
+    ];
+    for (const headers of elsewhere) {
+      const page = await call(t.app, { url: '/api/logout', headers: { cookie, ...headers } });
+      expect(page.status, JSON.stringify(headers)).toBe(200);
+      expect(page.headers['set-cookie']).toBeUndefined();
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).toContain('<h1>Sign out?</h1>');
+      expect(page.body).toContain('Se déconnecter&nbsp;?');
+      expect(page.body).toContain('<form method="post" action="/api/logout">');
+      expect(await signedIn(), JSON.stringify(headers)).toBe(true);
+    }
+    // The page's button is a post from the site itself; another site's post is refused.
+    const crossSite = await call(t.app, {
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await signedIn()).toBe(true);
+    const confirmed = await call(t.app, {
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, origin: 'http://localhost' },
+    });
+    expect(confirmed.status).toBe(303);
+    expect(await signedIn()).toBe(false);
+  });
+
+  it('signs out at once from a link on the site itself', async () => {
+    for (const headers of [
+      FROM_SITE,
+      { referer: 'http://localhost/admin' },
+      { 'sec-fetch-site': 'same-origin', referer: 'http://localhost/categories' },
+    ]) {
+      const { cookie } = await signedInUser(t.app.ctx.db);
+      const response = await call(t.app, { url: '/api/logout', headers: { cookie, ...headers } });
+      expect(response.status, JSON.stringify(headers)).toBe(302);
+      expect((await call(t.app, { url: '/api/auth/user', headers: { cookie } })).status).toBe(401);
+    }
   });
 
   it('answers 401 for an expired session and purges expired rows', async () => {
@@ -480,7 +537,10 @@ describe('cookies behind an HTTPS proxy', () => {
       expect(sessionCookieOf(response.headers['set-cookie'])).toMatch(/; Secure/);
       const logout = await call(t.app, {
         url: '/api/logout',
-        headers: { cookie: sessionCookieOf(response.headers['set-cookie'])!.split(';')[0]! },
+        headers: {
+          cookie: sessionCookieOf(response.headers['set-cookie'])!.split(';')[0]!,
+          ...FROM_SITE,
+        },
       });
       expect(sessionCookieOf(logout.headers['set-cookie'])).toMatch(/; Secure/);
     } finally {

@@ -102,7 +102,10 @@ describeEachDatabase('OpenID Connect sign-in', (kind) => {
     expect(replay.status).toBe(400);
     expect(cookieFrom(replay.headers['set-cookie'], SESSION_COOKIE)).toBeUndefined();
 
-    const logout = await call(t.app, { url: '/api/logout', headers: { cookie: session.pair } });
+    const logout = await call(t.app, {
+      url: '/api/logout',
+      headers: { cookie: session.pair, 'sec-fetch-site': 'same-origin' },
+    });
     expect(logout.status).toBe(302);
     const endSession = new URL(logout.headers.location!);
     expect(endSession.origin).toBe(provider.issuer);

@@ -44,3 +44,14 @@ export function requestOriginVerdict(request: FastifyRequest): OriginVerdict {
   if (typeof site === 'string' && site !== 'none') return 'cross-origin';
   return 'unknown';
 }
+
+/**
+ * Whether a navigation (a GET, which carries no Origin) was followed from this site: Fetch
+ * Metadata, when the browser sends it, says same-origin, and the Referer or Fetch Metadata shows
+ * this site. A link on another site, a typed address or a request that shows nothing is not.
+ */
+export function followedFromThisSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  return requestOriginVerdict(request) === 'same-origin';
+}

@@ -7,11 +7,11 @@ import { errorResponses } from '#server/http/route-schema.js';
 import { currentUserSchema, localSignInSchema } from '#shared/schemas/auth.js';
 import { endSession, getUser, startSession } from './current-user.js';
 import { verifyPassword } from './password-hash.js';
-import { appOrigin } from './request-origin.js';
+import { appOrigin, followedFromThisSite } from './request-origin.js';
 import { safeReturnTo } from './return-to.js';
 import { clearCookie, cookieOptions, OIDC_CALLBACK_PATH, OIDC_COOKIE } from './session-cookie.js';
 import { createSession, takeSession } from './session-store.js';
-import { renderSignInPage, renderSignInProblemPage } from './sign-in-page.js';
+import { renderSignInPage, renderSignInProblemPage, renderSignOutPage } from './sign-in-page.js';
 import {
   applyAdminEmails,
   findLocalAccount,
@@ -211,7 +211,17 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'no-store')
       .redirect(target, request.method === 'GET' ? 302 : 303);
   };
-  const signOut = { schema: pageRoute({ 302: REDIRECT, 303: REDIRECT }) };
-  app.get('/logout', signOut, logout);
-  app.post('/logout', signOut, logout);
+  app.get(
+    '/logout',
+    { schema: pageRoute({ 200: PAGE, 302: REDIRECT }) },
+    async (request, reply) => {
+      // A sign-out link followed from another site (or typed) asks first, so no other site can
+      // sign an organiser out with a link; the page's button posts, as only this site can.
+      if (!followedFromThisSite(request)) {
+        return html(reply, 200, renderSignOutPage());
+      }
+      return logout(request, reply);
+    },
+  );
+  app.post('/logout', { schema: pageRoute({ 303: REDIRECT }) }, logout);
 }

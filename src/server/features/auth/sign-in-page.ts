@@ -1,6 +1,6 @@
 /**
- * The local sign-in page, served by the server itself so it works before (and without) the client
- * build. Self-contained: inline styles are allowed by the CSP, scripts are not and none are used.
+ * The pages of signing in and out, served by the server itself so they work before (and without)
+ * the client build. Self-contained: inline styles are allowed by the CSP, scripts are not and none are used.
  */
 const escapeHtml = (value: string) =>
   value.replace(
@@ -34,8 +34,29 @@ button{width:100%;margin-top:24px;padding:12px;border:0;border-radius:10px;font:
 button:hover{background:#1a2244}
 .error{background:#fef3f2;color:#b42318;border:1px solid #fecdca;border-radius:10px;
   padding:10px 12px;font-size:14px;margin-bottom:8px}
+.note{margin:0 0 8px;font-size:14px;color:#353b52}
 .back{display:block;text-align:center;margin-top:14px;padding:6px 0;color:#111937;font-size:14px}
 `;
+
+/** A page of the server's own, in the app's colours: its title, then what goes under the brand. */
+function authPage(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · Palmarès</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="brand">Palmarès</p>
+${content}
+</main>
+</body>
+</html>`;
+}
 
 export interface SignInPageOptions {
   error?: string | undefined;
@@ -47,19 +68,9 @@ export function renderSignInPage(options: SignInPageOptions): string {
   const error = options.error
     ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>`
     : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sign in · Palmarès</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="brand">Palmarès</p>
-<h1>Sign in</h1>
+  return authPage(
+    'Sign in',
+    `<h1>Sign in</h1>
 <p class="fr" lang="fr">Connexion</p>
 ${error}
 <form method="post" action="/api/login">
@@ -70,32 +81,36 @@ ${error}
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"${options.email ? ' autofocus' : ''}>
 <button type="submit">Sign in <span lang="fr">· Se connecter</span></button>
 </form>
-<a class="back" href="/">Back to the site <span lang="fr">· Retour au site</span></a>
-</main>
-</body>
-</html>`;
+<a class="back" href="/">Back to the site <span lang="fr">· Retour au site</span></a>`,
+  );
 }
 
 /** A short page for sign-in failures that are not a wrong password (expired or refused OIDC flow). */
 export function renderSignInProblemPage(message: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sign-in problem · Palmarès</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="brand">Palmarès</p>
-<h1>Sign-in did not complete</h1>
+  return authPage(
+    'Sign-in problem',
+    `<h1>Sign-in did not complete</h1>
 <p class="fr" lang="fr">La connexion n'a pas abouti</p>
 <p class="error" role="alert">${escapeHtml(message)}</p>
 <a class="back" href="/api/login">Try again <span lang="fr">· Réessayer</span></a>
-<a class="back" href="/">Back to the site <span lang="fr">· Retour au site</span></a>
-</main>
-</body>
-</html>`;
+<a class="back" href="/">Back to the site <span lang="fr">· Retour au site</span></a>`,
+  );
+}
+
+/**
+ * Asked instead of signing out when the sign-out link was not followed from this site (another
+ * site's link or image, a typed address): the button posts, which only this site can do.
+ */
+export function renderSignOutPage(): string {
+  return authPage(
+    'Sign out?',
+    `<h1>Sign out?</h1>
+<p class="fr" lang="fr">Se déconnecter&nbsp;?</p>
+<p class="note">A link from outside Palmarès asked to sign you out.</p>
+<p class="note" lang="fr">Un lien extérieur à Palmarès demande à vous déconnecter.</p>
+<form method="post" action="/api/logout">
+<button type="submit">Sign out <span lang="fr">· Se déconnecter</span></button>
+</form>
+<a class="back" href="/">Stay signed in <span lang="fr">· Rester connecté</span></a>`,
+  );
 }

@@ -53,7 +53,8 @@ describeEachDatabase('the signed-in hint cookie', (kind) => {
     const { cookie } = await signedInUser(t.app.ctx.db);
     const response = await call(t.app, {
       url: '/api/logout',
-      headers: { cookie: `${cookie}; ${SIGNED_IN_HINT_COOKIE}=1` },
+      // The header's Logout link, followed on the site itself.
+      headers: { cookie: `${cookie}; ${SIGNED_IN_HINT_COOKIE}=1`, 'sec-fetch-site': 'same-origin' },
     });
     expect(response.status).toBe(302);
     expect(cookieLine(response.headers['set-cookie'], SESSION_COOKIE)).toMatch(/Max-Age=0/);
