@@ -67,12 +67,20 @@ describe.skipIf(!REDIS_URL)('Redis stops answering', () => {
       await redisInUse();
       const user = await createTestUser(t.app.ctx.db, { password: PASSWORD });
 
+      // The address has used part of its window in Redis before the outage.
+      const before = LOOKUPS_PER_MINUTE / 3;
+      for (let i = 0; i < before; i++) expect((await lookup(ip)).status).toBe(200);
+
       proxy[mode]();
+      // In process the limit is halved: the counts in Redis cannot be read meanwhile, and the
+      // address must not get a whole new window on top of what it used there.
       const lookups = [];
-      for (let i = 0; i <= LOOKUPS_PER_MINUTE; i++) lookups.push(await timed(() => lookup(ip)));
+      for (let i = 0; i <= LOOKUPS_PER_MINUTE / 2; i++) {
+        lookups.push(await timed(() => lookup(ip)));
+      }
       expect(Math.max(...lookups.map((l) => l.ms))).toBeLessThan(800);
       expect(lookups.map((l) => l.response.status)).toEqual([
-        ...Array<number>(LOOKUPS_PER_MINUTE).fill(200),
+        ...Array<number>(LOOKUPS_PER_MINUTE / 2).fill(200),
         429,
       ]);
 

@@ -40,6 +40,17 @@ describeEachDatabase('login throttle', (kind) => {
     return attempt.allowed ? 'tried' : attempt.retryAfterSeconds;
   };
 
+  it('counts every IPv6 address of one /64 as one address', async () => {
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    for (let i = 0; i < SMALL.maxFailuresPerAddress; i++) {
+      expect(await fail(small, { email: email(), ip: `${network}:${i + 1}::1` })).toBe('tried');
+    }
+    expect(await fail(small, { email: email(), ip: `${network}:ffff::9` })).not.toBe('tried');
+    expect(await fail(small, { email: email(), ip: `${network.replace(/:1$/, ':2')}::1` })).toBe(
+      'tried',
+    );
+  });
+
   it('refuses an address that keeps failing on one account, and only that address', async () => {
     const keys = { email: email(), ip: ip() };
     const delays: number[] = [];

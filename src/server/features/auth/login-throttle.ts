@@ -2,6 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '#server/db/client.js';
 import { loginFailures } from '#server/db/schema.js';
+import { addressKey } from '#server/http/address-key.js';
 
 export interface ThrottlePolicy {
   windowMs: number;
@@ -43,12 +44,14 @@ const hashed = (parts: string[]) =>
   createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
 function counters(keys: ThrottleKeys, policy: ThrottlePolicy) {
+  // An IPv6 client counts by its /64, or rotating addresses would reset its counts.
+  const address = addressKey(keys.ip);
   return {
     pair: {
-      key: hashed(['pair', keys.email, keys.ip]),
+      key: hashed(['pair', keys.email, address]),
       limit: policy.maxFailuresPerAccountAndAddress,
     },
-    address: { key: hashed(['address', keys.ip]), limit: policy.maxFailuresPerAddress },
+    address: { key: hashed(['address', address]), limit: policy.maxFailuresPerAddress },
     account: { key: hashed(['account', keys.email]), limit: policy.maxFailuresPerAccount },
   };
 }

@@ -62,6 +62,42 @@ describeEachDatabase('rate limits', (kind) => {
   });
 });
 
+describeEachDatabase('rate limits over IPv6', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { RATE_LIMIT_LOOKUPS_PER_MINUTE: '2' });
+  });
+  afterAll(() => t.close());
+
+  const lookupFrom = (remoteAddress: string) =>
+    call(t.app, {
+      method: 'POST',
+      url: '/api/receipts/lookup',
+      remoteAddress,
+      body: { email: 'a@b.co' },
+    });
+
+  // The rate-limit plugin keys IPv6 clients by their /64; this keeps it so across its upgrades.
+  it('counts a whole /64 as one address, so rotating within it gains nothing', async () => {
+    const statuses = [];
+    for (const address of [
+      '2001:db8:77:1::1',
+      '2001:db8:77:1:a:b:c:d',
+      '2001:db8:77:1:ffff:ffff:ffff:ffff',
+      '2001:0db8:0077:0001::42',
+    ]) {
+      statuses.push((await lookupFrom(address)).status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    // The next /64 is another subscriber.
+    expect((await lookupFrom('2001:db8:77:2::1')).status).toBe(200);
+    // An IPv4 client seen through an IPv4-mapped address is that IPv4 client.
+    expect((await lookupFrom('198.51.100.77')).status).toBe(200);
+    expect((await lookupFrom('::ffff:198.51.100.77')).status).toBe(200);
+    expect((await lookupFrom('198.51.100.77')).status).toBe(429);
+  });
+});
+
 describeEachDatabase('rate limits behind one proxy (TRUST_PROXY=1)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
