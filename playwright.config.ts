@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM } from './test/support/chromium.js';
 
-// Ports derived from the process id: parallel runs on one machine (or developers) do not collide.
-process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+// scripts/e2e.ts picks five free consecutive ports; run directly, they are derived from the
+// process id, below the ports the system gives outgoing connections (32768 and up).
+process.env.E2E_PORT ??= String(20000 + (process.pid % 12000));
 const port = Number(process.env.E2E_PORT);
 const emptyPort = port + 1;
 /** A server of its own for tests that move the event (close voting, hide counts, publish results). */

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from '#test/support/chromium.js';
+import { freePortBlock } from '#test/support/free-port.js';
 import { createScratchDatabase, ensurePostgres } from '#test/support/postgres-server.js';
 import { writeScreensIndex } from './screens-index.js';
 
@@ -37,12 +38,15 @@ const playwrightArgs = screens
   : given.some((arg) => arg.startsWith('--project'))
     ? given
     : ['--project=phone', '--project=laptop', ...given];
+// The five servers' ports (playwright.config.ts), free and out of the way of outgoing connections.
+const port = process.env.E2E_PORT ?? String(await freePortBlock(5));
 let status: number;
 try {
   const run = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
     stdio: 'inherit',
     env: {
       ...process.env,
+      E2E_PORT: port,
       E2E_DATABASE_URL: main.url,
       E2E_EMPTY_DATABASE_URL: empty.url,
       E2E_EVENT_DATABASE_URL: eventLife.url,

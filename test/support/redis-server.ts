@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
+import { freePort } from './free-port.js';
 
 /** The development and CI machines run Redis here. */
 const SHARED_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -21,21 +21,6 @@ async function answers(url: string): Promise<boolean> {
   } finally {
     probe.disconnect();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**
