@@ -6,6 +6,7 @@ import type { TallyBoard } from '#server/events/tally-board.js';
 import type { CatalogCache } from '#server/features/catalog/catalog-cache.js';
 import type { CatalogSnapshot } from '#server/features/catalog/catalog-snapshot.js';
 import type { EventCache } from '#server/features/event/event-cache.js';
+import { addressKey } from '#server/http/address-key.js';
 import { nextEventChangeAfter } from '#shared/event-status.js';
 import type {
   AdminLiveMessage,
@@ -86,7 +87,8 @@ export class LiveHub {
 
   /** Whether `address` may open another stream (LIVE_STREAMS_PER_ADDRESS). */
   hasRoom(address: string): boolean {
-    return !this.closed && (this.perAddress.get(address) ?? 0) < this.options.streamsPerAddress;
+    const held = this.perAddress.get(addressKey(address)) ?? 0;
+    return !this.closed && held < this.options.streamsPerAddress;
   }
 
   /** Starts a public stream on `res` (the caller checked hasRoom() in the same tick). */
@@ -121,7 +123,9 @@ export class LiveHub {
     for (const stream of [...this.publicStreams, ...this.adminStreams]) stream.res.end();
   }
 
-  private attach(res: ServerResponse, address: string, streams: Set<Stream>): Stream {
+  private attach(res: ServerResponse, ip: string, streams: Set<Stream>): Stream {
+    // An IPv6 client counts by its /64, or rotating addresses would get round the limit.
+    const address = addressKey(ip);
     const stream = { res, address };
     streams.add(stream);
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);

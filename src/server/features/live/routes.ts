@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressKey } from '#server/http/address-key.js';
 import { HttpError } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import type { VoterText } from '#server/http/voter-text.js';
@@ -24,7 +23,7 @@ export default async function liveRoutes(plain: FastifyInstance): Promise<void> 
 
   /** Refused before the stream starts, as any other answer; then the stream is the hub's. */
   const refuseWhenFull = (request: FastifyRequest) => {
-    if (!live.hasRoom(addressKey(request.ip))) throw new HttpError(429, TOO_MANY_STREAMS);
+    if (!live.hasRoom(request.ip)) throw new HttpError(429, TOO_MANY_STREAMS);
   };
 
   app.get(
@@ -43,7 +42,7 @@ export default async function liveRoutes(plain: FastifyInstance): Promise<void> 
     async (request, reply) => {
       refuseWhenFull(request);
       reply.hijack();
-      await live.openPublic(reply.raw, addressKey(request.ip), request.headers['last-event-id']);
+      await live.openPublic(reply.raw, request.ip, request.headers['last-event-id']);
     },
   );
 
@@ -62,7 +61,7 @@ export default async function liveRoutes(plain: FastifyInstance): Promise<void> 
     async (request, reply) => {
       refuseWhenFull(request);
       reply.hijack();
-      live.openAdmin(reply.raw, addressKey(request.ip));
+      live.openAdmin(reply.raw, request.ip);
     },
   );
 }
