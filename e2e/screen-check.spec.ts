@@ -3,6 +3,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { layoutProblems, openingFrameProblem } from './layout-rules.js';
 import {
+  atWidths,
   createTourData,
   settle,
   text,
@@ -45,14 +46,11 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
         const opening = await page.evaluate(openingFrameProblem);
         if (opening) problems.push(`${stop.name}: ${opening}`);
       }
-      for (const width of WIDTHS.filter((w) => !stop.phoneOnly || w < 768)) {
-        await page.setViewportSize({ width, height: width < 1024 ? 844 : 800 });
-        // Measured and judged on what stays on screen, not mid-transition after the resize.
-        await settle(page);
+      await atWidths(page, stop, WIDTHS, async (width) => {
         for (const problem of await page.evaluate(layoutProblems)) {
           problems.push(`${stop.name}, ${width} px: ${problem}`);
         }
-        if (!AUDITED.has(width) || ((stop.phoneOnly || stop.dialog) && width !== 390)) continue;
+        if (!AUDITED.has(width) || ((stop.phoneOnly || stop.dialog) && width !== 390)) return;
         const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
         for (const violation of results.violations) {
           if (!BLOCKING.has(violation.impact ?? '')) continue;
@@ -64,7 +62,7 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
             `${stop.name}, ${width} px: ${violation.id} (${violation.impact}) ${violation.help}: ${where}`,
           );
         }
-      }
+      });
     };
     await tourEveryScreen(page, db, allowConsole, language, data, eventServerTurn, check);
     expect(problems, 'layout').toEqual([]);

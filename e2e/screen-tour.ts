@@ -430,6 +430,24 @@ export async function tourEveryScreen(
 }
 
 /**
+ * Resizes the page to each of `widths` the stop exists at (phone widths only for what exists only
+ * on phones), lets it settle, then calls `look`: what is judged or pictured is what stays on
+ * screen, not a frame mid-transition after the resize.
+ */
+export async function atWidths(
+  page: Page,
+  stop: Stop,
+  widths: readonly number[],
+  look: (width: number) => Promise<void>,
+): Promise<void> {
+  for (const width of widths.filter((w) => !stop.phoneOnly || w < 768)) {
+    await page.setViewportSize({ width, height: width < 1024 ? 844 : 800 });
+    await settle(page);
+    await look(width);
+  }
+}
+
+/**
  * Running animations finished, then two frames: the layout measured is the one a person looks at
  * once things stop moving. Infinite ones (spinners) are left running.
  */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { test } from './fixtures.js';
 import {
+  atWidths,
   createTourData,
-  settle,
   tourEveryScreen,
   type Language,
   type Stop,
@@ -14,7 +14,7 @@ import {
  * `npm test`: its own project, run only by that command.
  */
 
-export const SCREENS_DIR = path.resolve('test-results', 'screens');
+const SCREENS_DIR = path.resolve('test-results', 'screens');
 const WIDTHS = [390, 1280];
 
 /** 'admin, activity details' → 'admin-activity-details'. */
@@ -36,12 +36,10 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
     let index = 0;
     const picture = async (stop: Stop) => {
       index += 1;
-      for (const width of WIDTHS.filter((w) => !stop.phoneOnly || w < 768)) {
-        await page.setViewportSize({ width, height: width < 1024 ? 844 : 800 });
-        await settle(page);
+      await atWidths(page, stop, WIDTHS, async (width) => {
         const name = `${String(index).padStart(2, '0')}-${fileName(stop)}-${width}-${language}.png`;
         await page.screenshot({ path: path.join(SCREENS_DIR, name) });
-      }
+      });
     };
     await tourEveryScreen(page, db, allowConsole, language, data, eventServerTurn, picture);
   });

@@ -1,6 +1,7 @@
 /**
  * The pages of signing in and out, served by the server itself so they work before (and without)
- * the client build. Self-contained: inline styles are allowed by the CSP, scripts are not and none are used.
+ * the client build. Self-contained: inline styles are allowed by the CSP, scripts are not and
+ * none are used.
  */
 const escapeHtml = (value: string) =>
   value.replace(
