@@ -4,7 +4,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import fs from 'node:fs';
 import pg from 'pg';
+import type { PoolStats } from '#shared/schemas/health.js';
 import * as schema from './schema.js';
+import { SessionLocks } from './session-locks.js';
 
 export type Schema = typeof schema;
 /** The one database type the app codes against: PGlite and node-postgres both satisfy it. */
@@ -52,6 +54,10 @@ export interface Database {
    * behind busy requests nor hangs on a frozen server longer than `timeoutMs`.
    */
   ping(timeoutMs: number): Promise<void>;
+  /** How busy the pool is; PGlite has no pool. */
+  poolStats(): PoolStats | undefined;
+  /** The advisory locks this process holds, on a connection kept apart from the pool. */
+  locks: SessionLocks;
   close(): Promise<void>;
 }
 
@@ -75,6 +81,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await client.query('SELECT 1');
       },
+      poolStats: () => undefined,
+      locks: new SessionLocks(),
       close: () => client.close(),
     };
   }
@@ -101,6 +109,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // its query fails on its own, so the event only needs a listener.
   pool.on('connect', (client) => client.on('error', onIdleError));
   let probe: pg.Pool | undefined;
+  const locks = new SessionLocks({
+    url: target.url,
+    connectMs: timeouts?.connectMs,
+    statementMs: timeouts?.statementMs,
+    queryMs: timeouts && timeouts.statementMs + CLIENT_GRACE_MS,
+    onError: onIdleError,
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const onConnection = async <T>(
     conn: pg.Client | pg.PoolClient,
@@ -155,8 +170,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       }).on('error', onIdleError);
       await probe.query('SELECT 1');
     },
+    poolStats: () => ({
+      max: pool.options.max,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    locks,
     close: async () => {
-      await Promise.all([pool.end(), probe?.end()]);
+      await Promise.all([pool.end(), probe?.end(), locks.close()]);
     },
   };
 }

@@ -75,6 +75,7 @@ describePostgres('PostgreSQL stops answering', () => {
     expect(readinessSchema.parse(ok.body)).toEqual({
       status: 'ready',
       database: 'ok',
+      pool: { max: 10, open: expect.any(Number), idle: expect.any(Number), waiting: 0 },
       redis: 'not configured',
       rateLimits: 'in-process',
     });

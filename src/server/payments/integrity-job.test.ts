@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { withAdvisoryLock } from '#server/db/advisory-lock.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import { createNominee } from '#test/factories/catalog-factory.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
@@ -41,7 +40,7 @@ describeEachDatabase('the scheduled integrity check', (kind) => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      const other = withAdvisoryLock(t.app.ctx.database, ADVISORY_LOCKS.integrity, () => held);
+      const other = t.app.ctx.database.locks.run(ADVISORY_LOCKS.integrity, () => held);
       await new Promise((resolve) => setTimeout(resolve, 50));
       await job.run();
       expect(logged).not.toHaveBeenCalled();

@@ -1,5 +1,4 @@
 import type { AppContext } from '#server/app-context.js';
-import { withAdvisoryLock } from '#server/db/advisory-lock.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import type { PeriodicJob } from '#server/jobs/periodic-job.js';
 import { checkIntegrity } from './integrity-check.js';
@@ -16,7 +15,7 @@ export function integrityJob(
     name: 'integrity check',
     intervalSeconds: ctx.config.integrityCheckIntervalSeconds,
     run: async () => {
-      const run = await withAdvisoryLock(ctx.database, ADVISORY_LOCKS.integrity, () =>
+      const run = await ctx.database.locks.run(ADVISORY_LOCKS.integrity, () =>
         checkIntegrity(ctx.db),
       );
       if (!run.held || run.value.ok) return;

@@ -1,6 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '#server/app-context.js';
-import { withAdvisoryLock } from '#server/db/advisory-lock.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import { payments } from '#server/db/schema.js';
 import type { PeriodicJob } from '#server/jobs/periodic-job.js';
@@ -49,8 +48,7 @@ export async function reconcilePendingPayments(
   // One process's database (the demo): the button and the scheduled run may overlap, which
   // settle() makes harmless, and the button's count then tells what this check itself found.
   if (ctx.database.kind === 'pglite') return reconcile(ctx, options);
-  const run = await withAdvisoryLock(
-    ctx.database,
+  const run = await ctx.database.locks.run(
     ADVISORY_LOCKS.reconcile,
     () => reconcile(ctx, options),
     { waitMs: options.lockWaitMs ?? 0 },

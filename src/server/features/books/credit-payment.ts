@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/app-context.js';
-import { withAdvisoryLock } from '#server/db/advisory-lock.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import { payments } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
@@ -27,67 +26,63 @@ export async function creditPayment(
   order: CreditOrder,
   actor: AuditActor,
 ): Promise<CreditResponse> {
-  const locked = await withAdvisoryLock(
-    ctx.database,
-    [ADVISORY_LOCKS.refund, paymentId],
-    async () => {
-      const [payment] = await ctx.db
-        .select({
-          status: payments.status,
-          amount: payments.amount,
-          currency: payments.currency,
-          totalVotes: payments.totalVotes,
-          failureReason: payments.failureReason,
-        })
-        .from(payments)
-        .where(eq(payments.id, paymentId));
-      if (!payment) throw notFound('Payment not found');
-      if (payment.status !== 'needs_review') throw unprocessable(NOT_IN_REVIEW);
-      const report = parseAmountMismatch(payment.failureReason);
-      const share = creditedShare(payment, report);
-      if (!share) {
-        throw conflict(
-          `The provider reported ${report?.reported.amount} ${report?.reported.currency} for an order of ${payment.amount} ${payment.currency}: that does not pay for one vote. Refund it instead.`,
-        );
-      }
-      const result = await settle(
-        ctx,
-        paymentId,
-        { status: 'completed', amount: share.amount, currency: payment.currency },
-        'admin',
-        {
-          creditReview: true,
-          inTransaction: (tx) =>
-            recordAudit(tx, actor, {
-              action: 'payment.credit',
-              entityType: 'payment',
-              entityId: paymentId,
-              before: {
-                status: payment.status,
-                amount: payment.amount,
-                totalVotes: payment.totalVotes,
-                countedVotes: 0,
-              },
-              after: {
-                status: 'completed',
-                amount: share.amount,
-                totalVotes: share.votes,
-                countedVotes: share.votes,
-                ...(report ? { received: report.reported } : {}),
-              },
-              reason: order.reason,
-            }),
-        },
+  const locked = await ctx.database.locks.run([ADVISORY_LOCKS.refund, paymentId], async () => {
+    const [payment] = await ctx.db
+      .select({
+        status: payments.status,
+        amount: payments.amount,
+        currency: payments.currency,
+        totalVotes: payments.totalVotes,
+        failureReason: payments.failureReason,
+      })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    if (!payment) throw notFound('Payment not found');
+    if (payment.status !== 'needs_review') throw unprocessable(NOT_IN_REVIEW);
+    const report = parseAmountMismatch(payment.failureReason);
+    const share = creditedShare(payment, report);
+    if (!share) {
+      throw conflict(
+        `The provider reported ${report?.reported.amount} ${report?.reported.currency} for an order of ${payment.amount} ${payment.currency}: that does not pay for one vote. Refund it instead.`,
       );
-      if (!result.changed || !result.receiptCode) throw unprocessable(NOT_IN_REVIEW);
-      return {
-        paymentId,
-        status: 'completed' as const,
-        receiptCode: result.receiptCode,
-        countedVotes: share.votes,
-      };
-    },
-  );
+    }
+    const result = await settle(
+      ctx,
+      paymentId,
+      { status: 'completed', amount: share.amount, currency: payment.currency },
+      'admin',
+      {
+        creditReview: true,
+        inTransaction: (tx) =>
+          recordAudit(tx, actor, {
+            action: 'payment.credit',
+            entityType: 'payment',
+            entityId: paymentId,
+            before: {
+              status: payment.status,
+              amount: payment.amount,
+              totalVotes: payment.totalVotes,
+              countedVotes: 0,
+            },
+            after: {
+              status: 'completed',
+              amount: share.amount,
+              totalVotes: share.votes,
+              countedVotes: share.votes,
+              ...(report ? { received: report.reported } : {}),
+            },
+            reason: order.reason,
+          }),
+      },
+    );
+    if (!result.changed || !result.receiptCode) throw unprocessable(NOT_IN_REVIEW);
+    return {
+      paymentId,
+      status: 'completed' as const,
+      receiptCode: result.receiptCode,
+      countedVotes: share.votes,
+    };
+  });
   if (!locked.held) throw conflict(UNDER_WAY);
   return locked.value;
 }

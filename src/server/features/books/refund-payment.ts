@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/app-context.js';
-import { withAdvisoryLock } from '#server/db/advisory-lock.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import { payments } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
@@ -117,7 +116,7 @@ async function withRefundLock<T>(
   paymentId: string,
   run: () => Promise<T>,
 ): Promise<T> {
-  const locked = await withAdvisoryLock(ctx.database, [ADVISORY_LOCKS.refund, paymentId], run);
+  const locked = await ctx.database.locks.run([ADVISORY_LOCKS.refund, paymentId], run);
   if (!locked.held) throw conflict(REFUND_UNDER_WAY);
   return locked.value;
 }

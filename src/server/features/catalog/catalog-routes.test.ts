@@ -222,6 +222,9 @@ describeEachDatabase('public catalogue API', (kind) => {
     expect((await get('/readyz')).body).toEqual({
       status: 'ready',
       database: 'ok',
+      ...(kind === 'postgres'
+        ? { pool: { max: 10, open: expect.any(Number), idle: expect.any(Number), waiting: 0 } }
+        : {}),
       redis: 'not configured',
       rateLimits: 'in-process',
     });

@@ -29,7 +29,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     const readiness = await running;
     reply.header('cache-control', 'no-store');
     if (readiness.status !== 'ready') {
-      request.log.warn(readiness, 'not ready: database not reachable');
+      request.log.warn(readiness, 'not ready');
       reply.status(503);
     }
     return readiness;
@@ -37,22 +37,32 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
 }
 
 async function checkReadiness(ctx: AppContext): Promise<Readiness> {
-  const [database, redis] = await Promise.all([
-    withTimeLimit(
-      ctx.database.ping(DATABASE_CHECK_MS),
-      DATABASE_CHECK_MS,
-      'database did not answer',
-    ).then(
-      () => 'ok' as const,
-      () => 'unreachable' as const,
-    ),
+  const { database: db } = ctx;
+  const bounded = (work: Promise<unknown>) =>
+    withTimeLimit(work, DATABASE_CHECK_MS, 'database did not answer').then(
+      () => true,
+      () => false,
+    );
+  const [reachable, lends, redis] = await Promise.all([
+    // The probe's own connection says whether the server answers; a query through the pool says
+    // whether this instance can still get a connection to ask it with.
+    bounded(db.ping(DATABASE_CHECK_MS)),
+    bounded(db.query('SELECT 1')),
     ctx.redis ? ctx.redis.check() : ('not configured' as const),
   ]);
+  const database = !reachable ? 'unreachable' : lends ? 'ok' : 'saturated';
+  const pool = db.poolStats();
   return {
     status: database === 'ok' ? 'ready' : 'unavailable',
     database,
+    ...(pool ? { pool } : {}),
     redis,
     rateLimits: redis === 'ok' ? 'redis' : 'in-process',
-    ...(database === 'ok' ? {} : { message: 'Database not reachable' }),
+    ...(database === 'ok' ? {} : { message: NOT_READY[database] }),
   };
 }
+
+const NOT_READY = {
+  unreachable: 'Database not reachable',
+  saturated: 'Every database connection of this instance is busy',
+} as const;
