@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from '#server/db/database-unavailable.js';
+
 /**
  * A value read from the database and kept in memory: for `ttlMs` after it was read, or until
  * invalidate() (a local change, or one another instance announced through Redis). Concurrent
@@ -7,12 +9,19 @@
  * With `serveStale`, a value past its time is still answered at once while a fresh load runs in
  * the background, so readers wait only when there is no value at all (first use, or after an
  * invalidation). Without it, a value past its time is reloaded before it is answered.
+ *
+ * While the database cannot be reached, the last value loaded (even one since invalidated) is
+ * answered instead of the error, and `staleSince` says from when: readers are answered at once
+ * from then on while one reload at a time tries the database, and the first that succeeds ends it.
+ * Any other failure is the reader's, as before.
  */
 export class ReloadingCache<T> {
   private value: T | undefined;
   private loadedAt = 0;
   private generation = 0;
   private inflight: { generation: number; promise: Promise<T> } | undefined;
+  private lastKnown: T | undefined;
+  private unavailableSince: number | undefined;
 
   constructor(
     private readonly load: () => Promise<T>,
@@ -27,21 +36,42 @@ export class ReloadingCache<T> {
 
   /** Replaces the value held (a change worked out in memory); its age is unchanged. */
   replace(update: (value: T) => T): void {
-    if (this.value !== undefined) this.value = update(this.value);
+    if (this.value !== undefined) this.value = this.lastKnown = update(this.value);
+  }
+
+  /** When the value answered stopped being fresh because the database is away; else undefined. */
+  get staleSince(): number | undefined {
+    return this.unavailableSince;
   }
 
   async get(): Promise<T> {
+    if (this.unavailableSince !== undefined && this.lastKnown !== undefined) {
+      this.reloadInBackground();
+      return this.lastKnown;
+    }
     const value = this.value;
     if (value !== undefined) {
       if (Date.now() - this.loadedAt < this.ttlMs) return value;
       if (this.options.serveStale) {
-        this.reload().catch(() => {
-          // The stale value goes on serving; the next read past its time tries again.
-        });
+        this.reloadInBackground();
         return value;
       }
     }
-    return this.reload();
+    return this.reload().catch((error: unknown) => {
+      if (this.lastKnown === undefined || !this.databaseAway(error)) throw error;
+      return this.lastKnown;
+    });
+  }
+
+  /** The value held goes on serving; the next read past its time tries again. */
+  private reloadInBackground(): void {
+    this.reload().catch((error: unknown) => this.databaseAway(error));
+  }
+
+  private databaseAway(error: unknown): boolean {
+    if (!isDatabaseUnavailable(error)) return false;
+    this.unavailableSince ??= Date.now();
+    return true;
   }
 
   private reload(): Promise<T> {
@@ -53,6 +83,8 @@ export class ReloadingCache<T> {
         if (generation === this.generation) {
           this.value = value;
           this.loadedAt = startedAt;
+          this.lastKnown = value;
+          this.unavailableSince = undefined;
         }
         return value;
       })

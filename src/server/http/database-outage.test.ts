@@ -99,12 +99,13 @@ describePostgres('PostgreSQL stops answering', () => {
     await eventuallyReady();
   });
 
-  it('catalogue, status polls and payments answer 503 with Retry-After, in both languages', async () => {
-    // Pooled connections exist before the freeze, as in production.
-    expect((await call(app, { url: '/api/categories' })).status).toBe(200);
+  it('the catalogue and the event answer from memory, marked stale; polls and payments answer 503 with Retry-After, in both languages', async () => {
+    // Pooled connections exist and the catalogue was read before the freeze, as in production.
+    const before = await call(app, { url: '/api/categories' });
+    expect(before.status).toBe(200);
+    const event = await call(app, { url: '/api/event' });
     proxy.freeze();
     const requests = [
-      () => call(app, { url: '/api/categories' }),
       () => call(app, { url: `/api/payment/${paymentId}/status` }),
       () =>
         call(app, {
@@ -114,6 +115,9 @@ describePostgres('PostgreSQL stops answering', () => {
           body: { phoneNumber: '237677000999', nominationVotes: votes },
         }),
     ];
+    const catalogue = ['/api/categories', '/api/event'].map((url) =>
+      timed(() => call(app, { url })),
+    );
     const answers = await Promise.all(requests.map((request) => timed(request)));
     for (const { response, ms } of answers) {
       expect(response.status).toBe(503);
@@ -122,22 +126,46 @@ describePostgres('PostgreSQL stops answering', () => {
     }
     const messages = answers.map(({ response }) => response.body.message);
     expect(messages[0]).toMatch(/briefly unavailable/);
-    expect(messages[2]).toMatch(/momentanément indisponible/);
+    expect(messages[1]).toMatch(/momentanément indisponible/);
+
+    // The first read waits for the database's bound once; the ones after it are answered at once.
+    const [categories, current] = await Promise.all(catalogue);
+    for (const { response, ms } of [categories!, current!]) {
+      expect(response.status).toBe(200);
+      expect(ms).toBeLessThanOrEqual(DEADLINE_MS);
+      expect(response.headers['cache-status']).toMatch(
+        /^palmares; hit; ttl=-\d+; detail="database unavailable"$/,
+      );
+    }
+    expect(categories!.response.body).toEqual(before.body);
+    expect(current!.response.body).toMatchObject({ ...event.body, serverTime: expect.any(String) });
+    const again = await timed(() => call(app, { url: '/api/categories' }));
+    expect(again.response.status).toBe(200);
+    expect(again.ms).toBeLessThan(200);
 
     proxy.restore();
     await eventuallyReady();
-    expect((await call(app, { url: '/api/categories' })).status).toBe(200);
+    // The first read after the database is back starts the reload; fresh answers follow.
+    const deadline = Date.now() + 5000;
+    let fresh = await call(app, { url: '/api/categories' });
+    while (fresh.headers['cache-status'] !== undefined) {
+      expect(Date.now(), 'fresh again after restore').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fresh = await call(app, { url: '/api/categories' });
+    }
+    expect(fresh.status).toBe(200);
   });
 
   it('answers 503 at once when the server is gone, and recovers when it is back', async () => {
+    const poll = () => call(app, { url: `/api/payment/${paymentId}/status` });
     proxy.drop();
-    const { response, ms } = await timed(() => call(app, { url: '/api/categories' }));
+    const { response, ms } = await timed(poll);
     expect(response.status).toBe(503);
     expect(ms).toBeLessThan(DEADLINE_MS);
     expect((await readyz()).status).toBe(503);
     proxy.restore();
     await eventuallyReady();
-    expect((await call(app, { url: '/api/categories' })).status).toBe(200);
+    expect((await poll()).status).toBe(200);
   });
 
   it('a request still waiting at its deadline answers 503 with Retry-After', async () => {
@@ -147,9 +175,10 @@ describePostgres('PostgreSQL stops answering', () => {
       { REQUEST_TIMEOUT_MS: '300' },
     );
     try {
-      expect((await call(hasty, { url: '/api/categories' })).status).toBe(200);
+      const poll = () => call(hasty, { url: `/api/payment/${paymentId}/status` });
+      expect((await poll()).status).toBe(200);
       proxy.freeze();
-      const { response, ms } = await timed(() => call(hasty, { url: '/api/categories' }));
+      const { response, ms } = await timed(poll);
       expect(response.status).toBe(503);
       expect(response.headers['retry-after']).toBeDefined();
       expect(ms).toBeLessThan(TIMEOUTS.statementMs);

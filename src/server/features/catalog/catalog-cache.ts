@@ -25,7 +25,8 @@ interface Held {
  * changes (an admin edit, a translation) emit `catalog-changed`, and the next read waits for a
  * fresh load. A snapshot older than CATALOG_CACHE_MS is still answered while a reload runs in the
  * background: that reload is what picks up counts nobody announced (another instance's, without
- * Redis) and moves the trending window on. See docs/decisions/0002 and 0046.
+ * Redis) and moves the trending window on. While the database is away, the last snapshot goes on
+ * answering. See docs/decisions/0002 and 0046.
  */
 export class CatalogCache {
   private readonly cache: ReloadingCache<Held>;
@@ -51,6 +52,11 @@ export class CatalogCache {
         this.cache.replace((held) => build(held.rows, held.snapshot));
       }, TALLY_FOLD_MS).unref();
     });
+  }
+
+  /** Since when the snapshot answered is the last one known, the database being away. */
+  get staleSince(): number | undefined {
+    return this.cache.staleSince;
   }
 
   async get(): Promise<CatalogSnapshot> {

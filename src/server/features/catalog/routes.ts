@@ -26,6 +26,7 @@ import {
   shareLookupWithoutCounts,
 } from './without-counts.js';
 import { preEncodedRoute, sendEncoded, type EncodedBody } from '#server/http/encoded-body.js';
+import { markStale } from '#server/http/stale-answer.js';
 
 /** What a visitor reads when a catalogue link is wrong (ADR 0030). */
 const LINK_INPUT: VoterInputTexts = {
@@ -63,7 +64,13 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const cache = app.ctx.catalog;
   const sendJson = (reply: FastifyReply, body: EncodedBody) =>
-    sendEncoded(reply.header('cache-control', 'no-cache'), body);
+    sendEncoded(
+      markStale(
+        reply.header('cache-control', 'no-cache'),
+        cache.staleSince ?? app.ctx.event.staleSince,
+      ),
+      body,
+    );
   /**
    * One answer as the event allows it now: with its counts, or without them while they are hidden.
    * Each form is encoded once per snapshot under its own key.

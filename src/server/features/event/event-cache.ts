@@ -16,7 +16,8 @@ interface Loaded {
  * database round trip per request would cost more than the answer. A change made here emits
  * `event-changed` (relayed to the other instances through Redis when configured); without Redis,
  * another instance's change shows within `ttlMs`. Status and visibility are worked out per call
- * from the database's clock, so the close takes effect on time without any reload.
+ * from the database's clock, so the close takes effect on time without any reload, and while the
+ * database is away the last event known goes on answering (marked stale by the routes).
  */
 export class EventCache {
   private readonly cache: ReloadingCache<Loaded>;
@@ -41,6 +42,11 @@ export class EventCache {
       countsVisible: countsVisibleAt(record, now),
       serverTime: new Date(now).toISOString(),
     };
+  }
+
+  /** Since when the event answered is the last one known, the database being away. */
+  get staleSince(): number | undefined {
+    return this.cache.staleSince;
   }
 
   async countsVisible(): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/event.js';
 import { publishResults, updateEventSettings } from './event-store.js';
 import { rankedResults } from './results-query.js';
+import { markStale } from '#server/http/stale-answer.js';
 
 /** Signed-out and non-admin callers are refused before anything else (route-access.ts). */
 const GUARDED = errorResponses(401, 403);
@@ -28,8 +29,9 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     '/event',
     { schema: { tags: ['event'], response: { 200: publicEventSchema } } },
     async (_request, reply): Promise<PublicEvent> => {
-      reply.header('cache-control', 'no-store');
-      return ctx.event.current();
+      const event = await ctx.event.current();
+      markStale(reply.header('cache-control', 'no-store'), ctx.event.staleSince);
+      return event;
     },
   );
 
