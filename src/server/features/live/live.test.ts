@@ -154,6 +154,33 @@ describe('GET /api/live', () => {
   });
 });
 
+describe('GET /api/live from IPv6 clients', () => {
+  let t: TestApp;
+  let base: string;
+  const open: SseStream[] = [];
+  const from = async (address: string) => {
+    const stream = await openSse(`${base}/api/live`, { 'x-forwarded-for': address });
+    open.push(stream);
+    return stream;
+  };
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { LIVE_STREAMS_PER_ADDRESS: '2', TRUST_PROXY: '127.0.0.1' });
+    base = await listen(t.app);
+  });
+  afterAll(async () => {
+    for (const stream of open.splice(0)) stream.close();
+    await t.close();
+  });
+
+  it('counts the streams of one /64 together, so rotating addresses inside it gains nothing', async () => {
+    expect((await from('2001:db8:1:2::a')).status).toBe(200);
+    expect((await from('2001:db8:1:2:ffff:ffff:ffff:1')).status).toBe(200);
+    expect((await from('2001:db8:1:2::c')).status).toBe(429);
+    // The next /64 is someone else.
+    expect((await from('2001:db8:1:3::a')).status).toBe(200);
+  });
+});
+
 describe('GET /api/admin/live', () => {
   let t: TestApp;
   let base: string;
