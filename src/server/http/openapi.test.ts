@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
 import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs.js';
+import { SESSION_SCHEME } from './route-schema.js';
 
 /**
  * Routes that are not part of the API contract, named one by one: the reference page and its
@@ -14,12 +16,28 @@ const NOT_API = (method: string, url: string) =>
   url === API_DOCS_PATH ||
   url.startsWith(`${API_DOCS_PATH}/`);
 
+/**
+ * Routes that read the session themselves rather than through the route-access guard, and answer
+ * 401 without it: a client must send the cookie to them as to a guarded route.
+ */
+const READS_THE_SESSION = new Set(['GET /api/auth/user']);
+/** Public routes whose 401 is about something other than the session, and why. */
+const OTHER_401 = new Map([
+  ['GET /api/webhooks/campay', "the callback's signature does not verify"],
+  ['POST /api/webhooks/campay', "the callback's signature does not verify"],
+  ['POST /api/login', 'the e-mail and password do not match'],
+]);
+
 interface Operation {
+  operationId?: string;
+  summary?: string;
+  security?: Record<string, string[]>[];
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
+  components?: { securitySchemes?: Record<string, unknown> };
 }
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
@@ -74,6 +92,69 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(odd).toEqual([]);
+  });
+
+  // Generated clients (openapi-typescript, orval) name their functions after operationId.
+  it('names every operation once, readably, with a one-line summary', () => {
+    const seen = new Map<string, string>();
+    const odd: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, { operationId, summary }] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        if (!operationId || !/^[a-z][a-zA-Z0-9]*$/.test(operationId)) {
+          odd.push(`${where}: operationId ${operationId} is not a camelCase name`);
+        } else if (seen.has(operationId)) {
+          odd.push(`${where}: operationId ${operationId} is also ${seen.get(operationId)}'s`);
+        } else {
+          seen.set(operationId, where);
+        }
+        if (!summary || summary.length > 80 || /\n/.test(summary) || !/^[A-Z]/.test(summary)) {
+          odd.push(`${where}: summary ${JSON.stringify(summary)} is not one short sentence`);
+        }
+      }
+    }
+    expect(odd).toEqual([]);
+    expect(seen.size).toBeGreaterThan(30);
+  });
+
+  it('declares the session cookie as the security scheme', () => {
+    expect(document.components?.securitySchemes).toEqual({
+      [SESSION_SCHEME]: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description: expect.any(String),
+      },
+    });
+  });
+
+  // Which routes need the session is decided by the route-access hook (or by the route itself for
+  // READS_THE_SESSION); the document must say the same, and its refusals must agree.
+  it('asks for the session cookie on exactly the routes that need it, with their refusals', () => {
+    const wrong: string[] = [];
+    for (const { method, url, access } of t.app.ctx.routeAccess) {
+      if (NOT_API(method, url)) continue;
+      const where = `${method} ${url}`;
+      const operation = document.paths[toOpenApiPath(url)]?.[method.toLowerCase()];
+      const statuses = Object.keys(operation?.responses ?? {});
+      const needsSession = access !== 'public' || READS_THE_SESSION.has(where);
+      const declared = JSON.stringify(operation?.security ?? null);
+      if (needsSession) {
+        if (declared !== JSON.stringify([{ [SESSION_SCHEME]: [] }])) {
+          wrong.push(`${where} needs the session but declares security ${declared}`);
+        }
+        if (!statuses.includes('401')) wrong.push(`${where} needs the session but has no 401`);
+        if (access === 'admin' && !statuses.includes('403')) {
+          wrong.push(`${where} is admin-only but has no 403`);
+        }
+      } else {
+        if (operation?.security?.length) wrong.push(`${where} is public but declares ${declared}`);
+        if (statuses.includes('401') && !OTHER_401.has(where)) {
+          wrong.push(`${where} is public but answers 401`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('serves the reference page under a policy of its own, from this origin only', async () => {
