@@ -44,6 +44,11 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           'Every refusal answers `{ message, details? }`.',
         version: '1',
       },
+      // The paths already begin with /api. A relative server is read against the document's own
+      // address, so this is the root of whichever host served it: no host name to keep in step.
+      servers: [{ url: '/' }],
+      // Public unless an operation asks for the session cookie itself (SESSION_REQUIRED).
+      security: [],
       components: {
         securitySchemes: {
           [SESSION_SCHEME]: {

@@ -95,7 +95,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
           operationId: 'startSignIn',
           summary: 'Show the sign-in page, or send the browser to the identity provider',
         },
-        { 200: PAGE, 302: REDIRECT, 503: PAGE },
+        { 200: PAGE, 302: REDIRECT, 503: PAGE, ...errorResponses(429) },
       ),
     },
     async (request, reply) => {
@@ -257,7 +257,13 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   );
   app.post(
     '/logout',
-    { schema: pageRoute({ operationId: 'signOut', summary: 'Sign out' }, { 303: REDIRECT }) },
+    {
+      // 403: the origin check refuses a sign-out that carries the session from another site.
+      schema: pageRoute(
+        { operationId: 'signOut', summary: 'Sign out' },
+        { 303: REDIRECT, ...errorResponses(403) },
+      ),
+    },
     logout,
   );
 }
