@@ -2,6 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
+import { SESSION_SCHEME } from './route-schema.js';
 
 /** Where the reference page lives; its assets and its copy of the document sit below it. */
 export const API_DOCS_PATH = '/api/docs';
@@ -28,6 +30,8 @@ const DOCS_CSP = [
 /**
  * The OpenAPI 3.1 document, built from the routes' zod schemas as they are registered (so this
  * must be registered before them), at /api/openapi.json, and the reference page at /api/docs.
+ * Each route names its operation (`operationId`, `summary`) and, when it needs the signed-in
+ * session, asks for the session cookie (`security: SESSION_REQUIRED`) in its own schema.
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -39,6 +43,23 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           'Paid public voting: catalogue, checkout, receipts, and the admin dashboard. ' +
           'Every refusal answers `{ message, details? }`.',
         version: '1',
+      },
+      // The paths already begin with /api. A relative server is read against the document's own
+      // address, so this is the root of whichever host served it: no host name to keep in step.
+      servers: [{ url: '/' }],
+      // Public unless an operation asks for the session cookie itself (SESSION_REQUIRED).
+      security: [],
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description:
+              'The session, set by signing in (POST /api/login, or /api/callback back from the ' +
+              'identity provider). httpOnly: a browser on this site sends it by itself.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

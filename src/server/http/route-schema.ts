@@ -10,3 +10,13 @@ export function errorResponses<S extends ErrorStatus>(
   for (const status of statuses) responses[status] = apiErrorBodySchema;
   return responses;
 }
+
+/** The session cookie's name in the document's `components.securitySchemes` (api-docs.ts). */
+export const SESSION_SCHEME = 'sessionCookie';
+
+/**
+ * For the `schema.security` of a route that needs the signed-in session (every admin route, which
+ * the route-access hook guards, and any route that reads the session itself): the caller sends the
+ * session cookie. Such a route also declares its 401 (and 403 when admin-only).
+ */
+export const SESSION_REQUIRED = [{ [SESSION_SCHEME]: [] }];

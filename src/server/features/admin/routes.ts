@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '#server/http/route-schema.js';
+import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import {
   adminArtistDetailSchema,
   adminArtistSchema,
@@ -55,7 +55,13 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     '/admin/artists',
     {
       ...preEncodedRoute,
-      schema: { tags: ['admin'], response: { 200: z.array(adminArtistSchema), ...GUARDED } },
+      schema: {
+        operationId: 'listAdminArtists',
+        summary: 'List every artist, with what the admin pages show',
+        tags: ['admin'],
+        security: SESSION_REQUIRED,
+        response: { 200: z.array(adminArtistSchema), ...GUARDED },
+      },
     },
     async (_request, reply) => {
       const snapshot = await app.ctx.catalog.get();
@@ -71,7 +77,10 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     {
       config: { input: artistId },
       schema: {
+        operationId: 'getAdminArtist',
+        summary: 'Get an artist and their nominations, for editing',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         params: idParamsSchema,
         response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404) },
       },
@@ -102,7 +111,10 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
       bodyLimit: ARTIST_BODY_LIMIT,
       config: { input: form },
       schema: {
+        operationId: 'createArtist',
+        summary: 'Add an artist and their nominations',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         body: artistFormSchema,
         response: { 201: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 409) },
       },
@@ -117,7 +129,10 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
       bodyLimit: ARTIST_BODY_LIMIT,
       config: { input: { params: artistId, body: form } },
       schema: {
+        operationId: 'updateArtist',
+        summary: 'Change an artist and their nominations',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         params: idParamsSchema,
         body: artistFormSchema,
         response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
@@ -131,7 +146,10 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     {
       config: { input: artistId },
       schema: {
+        operationId: 'deleteArtist',
+        summary: 'Take an artist and their nominations off the site (restoreArtist undoes it)',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         params: idParamsSchema,
         response: { 200: artistDeleteResultSchema, ...GUARDED, ...errorResponses(400, 404) },
       },
@@ -150,7 +168,10 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     {
       config: { input: { params: artistId, body: form } },
       schema: {
+        operationId: 'restoreArtist',
+        summary: "Undo an artist's deletion",
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         params: idParamsSchema,
         body: restoreArtistSchema,
         response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
@@ -166,7 +187,15 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
 
   app.get(
     '/admin/categories',
-    { schema: { tags: ['admin'], response: { 200: z.array(adminCategorySchema), ...GUARDED } } },
+    {
+      schema: {
+        operationId: 'listAdminCategories',
+        summary: 'List every category, with what the admin pages show',
+        tags: ['admin'],
+        security: SESSION_REQUIRED,
+        response: { 200: z.array(adminCategorySchema), ...GUARDED },
+      },
+    },
     async () => listAdminCategories(db),
   );
 
@@ -178,7 +207,10 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     {
       config: { input: form },
       schema: {
+        operationId: 'createCategory',
+        summary: 'Add a category',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         body: categoryFormSchema,
         response: { 201: adminCategorySchema, ...GUARDED, ...errorResponses(400, 409) },
       },
@@ -196,7 +228,10 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     {
       config: { input: { params: categoryId, body: form } },
       schema: {
+        operationId: 'updateCategory',
+        summary: 'Change a category',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         params: idParamsSchema,
         body: categoryFormSchema,
         response: { 200: adminCategorySchema, ...GUARDED, ...errorResponses(400, 404, 409) },
@@ -216,7 +251,11 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     {
       config: { input: categoryId },
       schema: {
+        operationId: 'deleteCategory',
+        summary: 'Delete a category, or hide it when it has paid votes',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
+
         params: idParamsSchema,
         response: { 200: deleteResultSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },

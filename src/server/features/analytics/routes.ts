@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '#server/http/route-schema.js';
+import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import {
   categoryRankingSchema,
   periodParamsSchema,
@@ -25,10 +25,15 @@ import { timeseries } from './timeseries.js';
 export default async function analyticsRoutes(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
-  const byPeriod = <R extends z.ZodType>(answer: R) => ({
+  const byPeriod = <R extends z.ZodType>(
+    operation: { operationId: string; summary: string },
+    answer: R,
+  ) => ({
     config: { input: { what: 'period' } },
     schema: {
+      ...operation,
       tags: ['dashboard'],
+      security: SESSION_REQUIRED,
       params: periodParamsSchema,
       response: { 200: answer, ...errorResponses(400, 401, 403) },
     },
@@ -38,7 +43,13 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
   });
 
   const stats = {
-    schema: { tags: ['dashboard'], response: { 200: statsSchema, ...errorResponses(401, 403) } },
+    schema: {
+      operationId: 'getStats',
+      summary: 'Get the dashboard totals: artists, categories, votes and money',
+      tags: ['dashboard'],
+      security: SESSION_REQUIRED,
+      response: { 200: statsSchema, ...errorResponses(401, 403) },
+    },
   };
   app.get('/stats', stats, async (): Promise<Stats> => {
     const { stripe, campay, counts } = await providerTotals(db, null, { withCounts: true });
@@ -53,7 +64,13 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
 
   app.get(
     '/stats/period/:period',
-    byPeriod(periodStatsSchema),
+    byPeriod(
+      {
+        operationId: 'getPeriodStats',
+        summary: "Get votes and money by provider since a period's start",
+      },
+      periodStatsSchema,
+    ),
     async (request): Promise<PeriodStats> => {
       const { period } = request.params;
       const from = periodStart(period, new Date(), config.eventTimezone);
@@ -65,7 +82,13 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
   // `all` answers the snapshot's pre-encoded rankings, sent as they are.
   app.get(
     '/analytics/category-rankings/:period',
-    byPeriod(z.array(categoryRankingSchema)),
+    byPeriod(
+      {
+        operationId: 'listCategoryRankings',
+        summary: "Rank each category's nominees over a period",
+      },
+      z.array(categoryRankingSchema),
+    ),
     async (request, reply) => {
       const { period } = request.params;
       if (period === 'all') {
@@ -79,8 +102,18 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
     },
   );
 
-  app.get('/analytics/timeseries/:period', byPeriod(timeseriesSchema), async (request) => {
-    const { period } = request.params;
-    return timeseries(db, period, new Date(), config.eventTimezone);
-  });
+  app.get(
+    '/analytics/timeseries/:period',
+    byPeriod(
+      {
+        operationId: 'getVoteTimeseries',
+        summary: 'Get votes and money by provider over a period, by hour or by day',
+      },
+      timeseriesSchema,
+    ),
+    async (request) => {
+      const { period } = request.params;
+      return timeseries(db, period, new Date(), config.eventTimezone);
+    },
+  );
 }

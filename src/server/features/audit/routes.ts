@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { errorResponses } from '#server/http/route-schema.js';
+import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { csvLine } from '#server/features/tracking/csv.js';
 import { formatZoned, zonedToday } from '#server/time/zoned-time.js';
 import { changedFields } from '#shared/audit-changes.js';
@@ -35,7 +35,10 @@ export default async function auditRoutes(plain: FastifyInstance): Promise<void>
     {
       ...filters,
       schema: {
+        operationId: 'listAuditLog',
+        summary: 'List the audit trail of admin changes, filtered and paged',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         querystring: auditLogQuerySchema,
         response: { 200: auditLogResponseSchema, ...GUARDED, ...errorResponses(400) },
       },
@@ -52,7 +55,10 @@ export default async function auditRoutes(plain: FastifyInstance): Promise<void>
       ...filters,
       handlerTimeout: EXPORT_TIMEOUT_MS,
       schema: {
+        operationId: 'exportAuditLog',
+        summary: 'Download the filtered audit trail as CSV',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         querystring: auditLogQuerySchema,
         produces: ['text/csv'],
         response: {

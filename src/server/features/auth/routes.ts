@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AuthorizationResponseError } from 'openid-client';
 import { z } from 'zod';
 import { notFound, unauthorized } from '#server/http/http-error.js';
-import { errorResponses } from '#server/http/route-schema.js';
+import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { currentUserSchema, localSignInSchema } from '#shared/schemas/auth.js';
 import { endSession, getUser, startSession } from './current-user.js';
 import { verifyPassword } from './password-hash.js';
@@ -28,7 +28,11 @@ const PENDING_SIGN_IN_SECONDS = 600;
  */
 const PAGE = z.string().describe('An HTML page');
 const REDIRECT = z.null().describe('A redirect (see Location)');
-const pageRoute = (response: Record<number, z.ZodType>) => ({
+const pageRoute = (
+  operation: { operationId: string; summary: string },
+  response: Record<number, z.ZodType>,
+) => ({
+  ...operation,
   tags: ['sign-in'],
   produces: ['text/html', 'application/json'],
   response,
@@ -64,7 +68,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/auth/user',
-    { schema: { tags: ['sign-in'], response: { 200: currentUserSchema, ...errorResponses(401) } } },
+    {
+      schema: {
+        operationId: 'getCurrentUser',
+        summary: 'Get the signed-in user',
+        tags: ['sign-in'],
+        // Not guarded by route-access: it reads the session itself, and answers 401 without one.
+        security: SESSION_REQUIRED,
+        response: { 200: currentUserSchema, ...errorResponses(401) },
+      },
+    },
     async (request, reply) => {
       const user = await getUser(request);
       if (!user) throw unauthorized();
@@ -77,7 +90,13 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     {
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: pageRoute({ 200: PAGE, 302: REDIRECT, 503: PAGE }),
+      schema: pageRoute(
+        {
+          operationId: 'startSignIn',
+          summary: 'Show the sign-in page, or send the browser to the identity provider',
+        },
+        { 200: PAGE, 302: REDIRECT, 503: PAGE, ...errorResponses(429) },
+      ),
     },
     async (request, reply) => {
       const returnTo = safeReturnTo(returnToQuerySchema.parse(request.query).returnTo);
@@ -109,11 +128,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     {
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: pageRoute({
-        200: currentUserSchema,
-        303: REDIRECT,
-        ...errorResponses(400, 401, 404, 429),
-      }),
+      schema: pageRoute(
+        { operationId: 'signIn', summary: 'Sign in with an e-mail address and password' },
+        { 200: currentUserSchema, 303: REDIRECT, ...errorResponses(400, 401, 404, 429) },
+      ),
     },
     async (request, reply) => {
       if (oidc) throw notFound('This site signs in with its identity provider: open /api/login');
@@ -151,7 +169,13 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const callback = pageRoute({ 302: REDIRECT, 400: PAGE, ...errorResponses(404) });
+  const callback = pageRoute(
+    {
+      operationId: 'completeSignIn',
+      summary: 'Finish signing in on return from the identity provider',
+    },
+    { 302: REDIRECT, 400: PAGE, ...errorResponses(404) },
+  );
   app.get(
     OIDC_CALLBACK_PATH.replace(/^\/api/, ''),
     { schema: callback },
@@ -213,7 +237,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   };
   app.get(
     '/logout',
-    { schema: pageRoute({ 200: PAGE, 302: REDIRECT }) },
+    {
+      schema: pageRoute(
+        {
+          operationId: 'signOutFromLink',
+          summary: 'Sign out from a link, asking first when it was followed from elsewhere',
+        },
+        { 200: PAGE, 302: REDIRECT },
+      ),
+    },
     async (request, reply) => {
       // A sign-out link followed from another site (or typed) asks first, so no other site can
       // sign an organiser out with a link; the page's button posts, as only this site can.
@@ -223,5 +255,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       return logout(request, reply);
     },
   );
-  app.post('/logout', { schema: pageRoute({ 303: REDIRECT }) }, logout);
+  app.post(
+    '/logout',
+    {
+      // 403: the origin check refuses a sign-out that carries the session from another site.
+      schema: pageRoute(
+        { operationId: 'signOut', summary: 'Sign out' },
+        { 303: REDIRECT, ...errorResponses(403) },
+      ),
+    },
+    logout,
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActorOf } from '#server/features/audit/record-audit.js';
-import { errorResponses } from '#server/http/route-schema.js';
+import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
 import {
   creditRequestSchema,
@@ -30,7 +30,11 @@ export default async function booksRoutes(plain: FastifyInstance): Promise<void>
     {
       config: { input: { what: 'refund' } },
       schema: {
+        operationId: 'refundPayment',
+        summary: 'Refund a payment, in full or in part, and revoke the votes it paid for',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
+
         params: idParamsSchema,
         body: refundRequestSchema,
         response: {
@@ -50,7 +54,11 @@ export default async function booksRoutes(plain: FastifyInstance): Promise<void>
     {
       config: { input: { what: 'credit' } },
       schema: {
+        operationId: 'creditPayment',
+        summary: 'Count the votes a payment held for review pays for',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
+
         params: idParamsSchema,
         body: creditRequestSchema,
         response: {
@@ -68,7 +76,10 @@ export default async function booksRoutes(plain: FastifyInstance): Promise<void>
     '/admin/integrity',
     {
       schema: {
+        operationId: 'checkIntegrity',
+        summary: 'Check that vote tallies and payments agree',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         response: { 200: integrityReportSchema, ...GUARDED },
       },
     },

@@ -53,10 +53,19 @@ const NOMINATION_NOT_FOUND: VoterText = {
  * The answers are bytes encoded once per snapshot (sendEncoded), which Fastify sends as they are:
  * the schemas below document them without costing a serialization.
  */
-const linkRoute = <P extends z.ZodType, R extends z.ZodType>(params: P, answer: R) => ({
+const linkRoute = <P extends z.ZodType, R extends z.ZodType>(
+  operation: { operationId: string; summary: string },
+  params: P,
+  answer: R,
+) => ({
   ...preEncodedRoute,
   config: { input: { voter: LINK_INPUT } },
-  schema: { tags: ['catalogue'], params, response: { 200: answer, ...errorResponses(400, 404) } },
+  schema: {
+    ...operation,
+    tags: ['catalogue'],
+    params,
+    response: { 200: answer, ...errorResponses(400, 404) },
+  },
 });
 
 /** Public, read-only catalogue: categories, nominees, artists and share links. */
@@ -99,7 +108,12 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     '/categories',
     {
       ...preEncodedRoute,
-      schema: { tags: ['catalogue'], response: { 200: z.array(categorySchema) } },
+      schema: {
+        operationId: 'listCategories',
+        summary: 'List the award categories',
+        tags: ['catalogue'],
+        response: { 200: z.array(categorySchema) },
+      },
     },
     async (_request, reply) => {
       const snapshot = await cache.get();
@@ -113,17 +127,29 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     },
   );
 
-  app.get('/categories/:id', linkRoute(idParamsSchema, categorySchema), async (request, reply) => {
-    const { id } = request.params;
-    const snapshot = await cache.get();
-    const category = snapshot.categoryById.get(id);
-    if (!category) throw notFound(CATEGORY_NOT_FOUND);
-    return answer(reply, snapshot, `category:${id}`, category, categoryWithoutCounts);
-  });
+  app.get(
+    '/categories/:id',
+    linkRoute(
+      { operationId: 'getCategory', summary: 'Get one award category' },
+      idParamsSchema,
+      categorySchema,
+    ),
+    async (request, reply) => {
+      const { id } = request.params;
+      const snapshot = await cache.get();
+      const category = snapshot.categoryById.get(id);
+      if (!category) throw notFound(CATEGORY_NOT_FOUND);
+      return answer(reply, snapshot, `category:${id}`, category, categoryWithoutCounts);
+    },
+  );
 
   app.get(
     '/nominations/category/:categoryId',
-    linkRoute(categoryIdParamsSchema, z.array(publicNominationSchema)),
+    linkRoute(
+      { operationId: 'listNominationsByCategory', summary: "List a category's nominations" },
+      categoryIdParamsSchema,
+      z.array(publicNominationSchema),
+    ),
     async (request, reply) => {
       const { categoryId } = request.params;
       const snapshot = await cache.get();
@@ -152,7 +178,14 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
 
   app.get(
     '/nominations/artist/:artistId',
-    linkRoute(artistIdParamsSchema, z.array(publicNominationSchema)),
+    linkRoute(
+      {
+        operationId: 'listNominationsByArtist',
+        summary: "List an artist's nominations (as listArtistNominations answers)",
+      },
+      artistIdParamsSchema,
+      z.array(publicNominationSchema),
+    ),
     async (request, reply) => {
       const { artistId } = request.params;
       return artistNominations(artistId, reply);
@@ -161,24 +194,43 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
 
   app.get(
     '/artists/:id/nominations',
-    linkRoute(idParamsSchema, z.array(publicNominationSchema)),
+    linkRoute(
+      { operationId: 'listArtistNominations', summary: "List an artist's nominations" },
+      idParamsSchema,
+      z.array(publicNominationSchema),
+    ),
     async (request, reply) => {
       const { id } = request.params;
       return artistNominations(id, reply);
     },
   );
 
-  app.get('/artists/:id', linkRoute(idParamsSchema, publicArtistSchema), async (request, reply) => {
-    const { id } = request.params;
-    const snapshot = await cache.get();
-    const artist = snapshot.artistById.get(id);
-    if (!artist) throw notFound(ARTIST_NOT_FOUND);
-    return answer(reply, snapshot, `artist:${id}`, artist, artistWithoutCounts);
-  });
+  app.get(
+    '/artists/:id',
+    linkRoute(
+      { operationId: 'getArtist', summary: "Get an artist's public profile" },
+      idParamsSchema,
+      publicArtistSchema,
+    ),
+    async (request, reply) => {
+      const { id } = request.params;
+      const snapshot = await cache.get();
+      const artist = snapshot.artistById.get(id);
+      if (!artist) throw notFound(ARTIST_NOT_FOUND);
+      return answer(reply, snapshot, `artist:${id}`, artist, artistWithoutCounts);
+    },
+  );
 
   app.get(
     '/nominations/share/:link',
-    linkRoute(shareLinkParamsSchema, shareLookupSchema),
+    linkRoute(
+      {
+        operationId: 'getSharedNomination',
+        summary: 'Find the nomination a share link points to',
+      },
+      shareLinkParamsSchema,
+      shareLookupSchema,
+    ),
     async (request, reply) => {
       const { link } = request.params;
       const snapshot = await cache.get();

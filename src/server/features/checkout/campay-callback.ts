@@ -133,14 +133,32 @@ export function registerCampayCallback(app: FastifyInstance): void {
     await applyProviderReport(ctx, paymentId, 'campay', campayReport(transaction), 'callback');
     return { received: true } as const;
   };
-  const route = {
-    schema: {
-      tags: ['notifications'],
-      response: { 200: notificationReceivedSchema, ...errorResponses(400, 401, 404, 503) },
-    },
+  const schema = {
+    tags: ['notifications'],
+    response: { 200: notificationReceivedSchema, ...errorResponses(400, 401, 404, 503) },
   };
-  app.get('/webhooks/campay', route, handler);
-  app.post('/webhooks/campay', route, handler);
+  app.get(
+    '/webhooks/campay',
+    {
+      schema: {
+        operationId: 'receiveCampayCallbackByQuery',
+        summary: "Receive Campay's callback about a transaction, with its fields in the query",
+        ...schema,
+      },
+    },
+    handler,
+  );
+  app.post(
+    '/webhooks/campay',
+    {
+      schema: {
+        operationId: 'receiveCampayCallback',
+        summary: "Receive Campay's callback about a transaction",
+        ...schema,
+      },
+    },
+    handler,
+  );
 }
 
 /**

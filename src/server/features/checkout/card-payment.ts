@@ -39,6 +39,8 @@ export function registerCardPayment(
     {
       config: { rateLimit: options.rateLimit, input: { voter: CARD_PAYMENT_INPUT } },
       schema: {
+        operationId: 'createCardPayment',
+        summary: 'Start a card payment for votes, or change the pending one',
         tags: ['checkout'],
         body: cardPaymentRequestSchema,
         response: {

@@ -27,6 +27,8 @@ export function registerConfirmPayment(app: FastifyInstance): void {
     {
       config: { input: { voter: CONFIRMATION_INPUT } },
       schema: {
+        operationId: 'confirmCardPayment',
+        summary: 'Settle a card payment from its provider once the card form is done',
         tags: ['checkout'],
         body: confirmPaymentRequestSchema,
         response: { 200: confirmPaymentResponseSchema, ...errorResponses(400, 404, 422, 502, 503) },

@@ -32,6 +32,8 @@ export function registerMobileMoneyPayment(
     {
       config: { rateLimit: options.rateLimit, input: { voter: MOBILE_MONEY_INPUT } },
       schema: {
+        operationId: 'createCampayPayment',
+        summary: 'Start a mobile money payment for votes (a prompt on the phone)',
         tags: ['checkout'],
         body: mobileMoneyPaymentRequestSchema,
         response: {

@@ -38,6 +38,8 @@ export function registerPaymentStatus(app: FastifyInstance): void {
     {
       ...byId,
       schema: {
+        operationId: 'getPaymentStatus',
+        summary: "Get a payment's status, asking its provider while it is pending",
         tags: ['checkout'],
         params: idParamsSchema,
         response: { 200: paymentStatusResponseSchema, ...errorResponses(400, 404) },
@@ -73,6 +75,8 @@ export function registerPaymentStatus(app: FastifyInstance): void {
     {
       ...byId,
       schema: {
+        operationId: 'getPaymentReceiptCode',
+        summary: "Get a completed payment's receipt code",
         tags: ['checkout'],
         params: idParamsSchema,
         response: { 200: receiptCodeResponseSchema, ...errorResponses(400, 404, 409) },

@@ -34,6 +34,8 @@ export function registerPaymentUpdates(app: FastifyInstance): void {
     {
       config: { input: { voter: PAYMENT_EMAIL_INPUT } },
       schema: {
+        operationId: 'setPaymentEmail',
+        summary: "Set the e-mail a pending payment's receipt goes to",
         tags: ['checkout'],
         params: idParamsSchema,
         body: paymentEmailRequestSchema,
@@ -59,6 +61,8 @@ export function registerPaymentUpdates(app: FastifyInstance): void {
     {
       config: { input: { voter: PAYMENT_ID_INPUT } },
       schema: {
+        operationId: 'markPaymentAttempt',
+        summary: 'Record that the voter went on to pay a pending payment',
         tags: ['checkout'],
         params: idParamsSchema,
         response: { 200: paymentAttemptResponseSchema, ...errorResponses(400, 404, 409, 422) },

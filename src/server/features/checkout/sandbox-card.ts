@@ -39,6 +39,8 @@ export function registerSandboxCard(
     {
       config: { rateLimit: options.rateLimit, input: { voter: SANDBOX_CARD_INPUT } },
       schema: {
+        operationId: 'chargeSandboxCard',
+        summary: 'Pay a pending card payment with a test card (sandbox only)',
         tags: ['checkout'],
         body: sandboxCardRequestSchema,
         response: {

@@ -33,6 +33,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const schema = {
+    operationId: 'receiveStripeEvent',
+    summary: 'Receive a signed Stripe event about a payment, refund or dispute',
     tags: ['notifications'],
     response: { 200: notificationReceivedSchema, ...errorResponses(400, 404, 503) },
   };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActorOf } from '#server/features/audit/record-audit.js';
-import { errorResponses } from '#server/http/route-schema.js';
+import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import {
   eventSettingsSchema,
   publicEventSchema,
@@ -27,7 +27,14 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
 
   app.get(
     '/event',
-    { schema: { tags: ['event'], response: { 200: publicEventSchema } } },
+    {
+      schema: {
+        operationId: 'getEvent',
+        summary: 'Get the event: its name, voting window and what it shows',
+        tags: ['event'],
+        response: { 200: publicEventSchema },
+      },
+    },
     async (_request, reply): Promise<PublicEvent> => {
       const event = await ctx.event.current();
       markStale(reply.header('cache-control', 'no-store'), ctx.event.staleSince);
@@ -40,7 +47,10 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     {
       config: { input: { form: true } },
       schema: {
+        operationId: 'updateEventSettings',
+        summary: "Change the event's name, voting window and results visibility",
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         body: eventSettingsSchema,
         response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(400) },
       },
@@ -57,7 +67,10 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     '/admin/event/publish-results',
     {
       schema: {
+        operationId: 'publishResults',
+        summary: 'Publish the final results',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(409) },
       },
     },
@@ -70,7 +83,14 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
 
   app.get(
     '/results',
-    { schema: { tags: ['event'], response: { 200: resultsSchema } } },
+    {
+      schema: {
+        operationId: 'getResults',
+        summary: 'Get the published results, or learn that they are not out yet',
+        tags: ['event'],
+        response: { 200: resultsSchema },
+      },
+    },
     async (_request, reply): Promise<Results> => {
       reply.header('cache-control', 'no-store');
       const { resultsPublishedAt } = await ctx.event.current();

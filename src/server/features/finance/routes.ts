@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '#server/http/route-schema.js';
+import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { zonedToday } from '#server/time/zoned-time.js';
 import { financeQuerySchema, financeReportSchema } from '#shared/schemas/finance.js';
 import { financeCsv } from './finance-csv.js';
@@ -33,7 +33,10 @@ export default async function financeRoutes(plain: FastifyInstance): Promise<voi
     {
       ...byPeriod,
       schema: {
+        operationId: 'getFinanceReport',
+        summary: 'Get what payments brought in, what providers kept and what went back',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         querystring: financeQuerySchema,
         response: { 200: financeReportSchema, ...GUARDED, ...errorResponses(400) },
       },
@@ -49,7 +52,10 @@ export default async function financeRoutes(plain: FastifyInstance): Promise<voi
     {
       ...byPeriod,
       schema: {
+        operationId: 'exportFinanceReport',
+        summary: 'Download the finance report as CSV',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         querystring: financeQuerySchema,
         produces: ['text/csv'],
         response: {

@@ -14,14 +14,26 @@ const DATABASE_CHECK_MS = 700;
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], response: { 200: livenessSchema } } },
+    {
+      schema: {
+        operationId: 'checkLiveness',
+        summary: 'Say whether the server process is up',
+        tags: ['health'],
+        response: { 200: livenessSchema },
+      },
+    },
     async (): Promise<Liveness> => ({ status: 'ok' }),
   );
 
   // A load balancer (or many) polling during an outage must not pile up checks: callers that
   // arrive while one is running share its answer.
   let running: Promise<Readiness> | undefined;
-  const readiness = { tags: ['health'], response: { 200: readinessSchema, 503: readinessSchema } };
+  const readiness = {
+    operationId: 'checkReadiness',
+    summary: 'Say whether the server can serve requests (its database answers)',
+    tags: ['health'],
+    response: { 200: readinessSchema, 503: readinessSchema },
+  };
   app.get('/readyz', { schema: readiness }, async (request, reply): Promise<Readiness> => {
     running ??= checkReadiness(app.ctx).finally(() => {
       running = undefined;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '#server/http/http-error.js';
-import { errorResponses } from '#server/http/route-schema.js';
+import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import type { VoterText } from '#server/http/voter-text.js';
 
 const TOO_MANY_STREAMS: VoterText = {
@@ -30,6 +30,8 @@ export default async function liveRoutes(plain: FastifyInstance): Promise<void> 
     '/live',
     {
       schema: {
+        operationId: 'streamLiveUpdates',
+        summary: 'Stream live vote counts and event changes (Server-Sent Events)',
         tags: ['live'],
         headers: z.object({ 'last-event-id': z.string().max(64).optional() }),
         produces: ['text/event-stream'],
@@ -50,7 +52,10 @@ export default async function liveRoutes(plain: FastifyInstance): Promise<void> 
     '/admin/live',
     {
       schema: {
+        operationId: 'streamAdminLiveUpdates',
+        summary: 'Stream each payment as it settles (Server-Sent Events)',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         produces: ['text/event-stream'],
         response: {
           200: stream('hello, then each settled payment'),

@@ -23,6 +23,8 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
         input: { what: 'image request' },
       },
       schema: {
+        operationId: 'getProxiedImage',
+        summary: 'Get an external image through this site, for receipts',
         tags: ['media'],
         querystring: querySchema,
         produces: ['image/*'],

@@ -46,6 +46,8 @@ export default async function receiptsRoutes(app: FastifyInstance): Promise<void
     {
       config: { input: { voter: RECEIPT_CODE_INPUT } },
       schema: {
+        operationId: 'getReceipt',
+        summary: 'Get a receipt by its code',
         tags: ['receipts'],
         params: receiptCodeParamsSchema,
         response: { 200: receiptDetailSchema, ...errorResponses(400, 404) },
@@ -72,6 +74,8 @@ export default async function receiptsRoutes(app: FastifyInstance): Promise<void
         input: { voter: LOOKUP_INPUT },
       },
       schema: {
+        operationId: 'lookupReceipts',
+        summary: "Find a voter's receipts by e-mail address or phone number",
         tags: ['receipts'],
         body: receiptLookupRequestSchema,
         response: { 200: receiptLookupResponseSchema, ...errorResponses(400, 429) },

@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/tracking.js';
 import { formatAmount } from '#shared/money.js';
 import { conflict } from '#server/http/http-error.js';
-import { errorResponses } from '#server/http/route-schema.js';
+import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { reconcilePendingPayments } from '#server/payments/reconcile.js';
 import { auditActorOf, recordAudit } from '#server/features/audit/record-audit.js';
 import { csvLine } from './csv.js';
@@ -46,7 +46,10 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
     {
       ...filters,
       schema: {
+        operationId: 'listTrackedPayments',
+        summary: 'List payments with their voters, filtered and paged, with totals',
         tags: ['tracking'],
+        security: SESSION_REQUIRED,
         querystring: trackingQuerySchema,
         response: { 200: trackingResponseSchema, ...GUARDED, ...errorResponses(400) },
       },
@@ -63,7 +66,10 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
       ...filters,
       handlerTimeout: EXPORT_TIMEOUT_MS,
       schema: {
+        operationId: 'exportTrackedPayments',
+        summary: 'Download the filtered payments as CSV',
         tags: ['tracking'],
+        security: SESSION_REQUIRED,
         querystring: trackingQuerySchema,
         produces: ['text/csv'],
         response: {
@@ -115,7 +121,10 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
     '/admin/check-campay-payments',
     {
       schema: {
+        operationId: 'checkCampayPayments',
+        summary: 'Ask Campay now about every pending mobile money payment',
         tags: ['admin'],
+        security: SESSION_REQUIRED,
         response: { 200: pendingCheckResultSchema, ...GUARDED, ...errorResponses(409) },
       },
     },
