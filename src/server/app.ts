@@ -51,6 +51,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream | undefined;
   /** Where the image proxy may connect (tests point it at a local image server). */
   imageFetchPolicy?: ImageFetchPolicy | undefined;
+  /** How a failed sign-in waits its delay (tests record the delays instead of waiting them). */
+  signInDelay?: ((ms: number) => Promise<unknown>) | undefined;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -80,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     log: app.log,
     imageFetchPolicy: options.imageFetchPolicy,
+    signInDelay: options.signInDelay,
   });
   const { redis } = ctx;
   app.decorate('ctx', ctx);

@@ -24,6 +24,8 @@ export interface AppContextOptions {
   log: FastifyBaseLogger;
   /** Where the image proxy may connect; the default allows public addresses only. */
   imageFetchPolicy?: ImageFetchPolicy | undefined;
+  /** How a failed sign-in waits its delay; the default really waits. */
+  signInDelay?: ((ms: number) => Promise<unknown>) | undefined;
 }
 
 /**
@@ -67,7 +69,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       translator: createTranslator(config.translate),
       timeoutMs: config.translate.timeoutMs,
     }),
-    auth: createAuthServices(config, db),
+    auth: createAuthServices(config, db, { delay: options.signInDelay }),
     images: new ImageProxy(options.imageFetchPolicy),
     routeAccess: [],
   };

@@ -10,7 +10,7 @@ export interface TestApp {
 }
 
 /** Services a test swaps for a local stand-in, handed to buildApp like any other option. */
-export type TestAppOptions = Pick<BuildAppOptions, 'imageFetchPolicy'>;
+export type TestAppOptions = Pick<BuildAppOptions, 'imageFetchPolicy' | 'signInDelay'>;
 
 /** The real app on `database`, configured like production except where `env` says otherwise. */
 export async function startTestApp(
@@ -36,9 +36,10 @@ export async function startTestApp(
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
-  const app = await startTestApp(database, env);
+  const app = await startTestApp(database, env, options);
   return {
     app,
     database,

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions } from '#server/db/schema.js';
 import { call } from '#test/support/call-app.js';
@@ -10,6 +11,7 @@ import { CROSS_SITE_REFUSED } from './csrf.js';
 import { THROTTLE_POLICY } from './login-throttle.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { createSession, purgeExpiredSessions, sessionIdOf } from './session-store.js';
+import { setPasswordHash } from './users-store.js';
 import { purgeExpiredSessionsOnce } from './session-purge.js';
 
 const PASSWORD = 'correct horse battery';
@@ -25,6 +27,17 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 let ipCounter = 0;
 /** Each test signs in from its own address, so per-IP failure counts never leak between tests. */
 const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+/**
+ * A password hash at scrypt's smallest sensible cost. Each hash carries its own parameters, so
+ * sign-in checks it like any other, in a millisecond rather than ~70: for a test that makes a
+ * hundred guesses, where the throttle, not scrypt, is the subject.
+ */
+function cheapHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
 
 function sessionCookieOf(setCookie: string | string[] | undefined): string | undefined {
   const lines = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -493,6 +506,67 @@ describe('sign-in limits per client address', () => {
     });
     expect(blocked.status).toBe(429);
   }, 60_000);
+});
+
+describeEachDatabase('sign-in while one account is guessed from many addresses', (kind) => {
+  const ADMIN = 'night@example.com';
+  let t: TestApp;
+  /** The failure delays the route asked for: recorded instead of waited. */
+  const waits: number[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(
+      kind,
+      { ADMIN_EMAILS: ADMIN },
+      {
+        signInDelay: async (ms) => {
+          waits.push(ms);
+        },
+      },
+    );
+  });
+  afterAll(() => t.close());
+
+  const signIn = (ip: string, password: string) =>
+    call(t.app, {
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: ip,
+      json: { email: ADMIN, password },
+    });
+
+  it('lets the admin in with the right password after 110 wrong ones from 110 addresses', async () => {
+    const admin = await createTestUser(t.app.ctx.db, { email: ADMIN });
+    await setPasswordHash(t.app.ctx.db, admin.id, cheapHash(PASSWORD));
+    // IPv4 addresses, and IPv6 ones each in a /64 of its own.
+    const attackers = Array.from({ length: 110 }, (_, i) =>
+      i < 80 ? `198.51.100.${i}` : `2001:db8:bad:${i.toString(16)}::${i.toString(16)}`,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < attackers.length; i += 10) {
+      const batch = attackers.slice(i, i + 10).map((ip, j) => signIn(ip, `guess-${i + j}`));
+      statuses.push(...(await Promise.all(batch)).map((response) => response.status));
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(110);
+    // Every failure was answered late; those past the account's threshold later still.
+    expect(waits).toHaveLength(110);
+    expect(waits.filter((ms) => ms === THROTTLE_POLICY.underAttackDelayMs)).toHaveLength(
+      110 - THROTTLE_POLICY.slowAfterFailuresPerAccount,
+    );
+    expect(Math.max(...waits)).toBe(THROTTLE_POLICY.underAttackDelayMs);
+
+    waits.length = 0;
+    const signedIn = await signIn('192.0.2.10', PASSWORD);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ id: admin.id, email: ADMIN, isAdmin: true });
+    expect(sessionCookieOf(signedIn.headers['set-cookie'])).toBeDefined();
+    expect(waits).toEqual([]);
+
+    // An attacking address is still held to its own limit on the account, right password or not.
+    for (let i = 1; i < THROTTLE_POLICY.maxFailuresPerAccountAndAddress; i++) {
+      expect((await signIn(attackers[0]!, `again-${i}`)).status).toBe(401);
+    }
+    expect((await signIn(attackers[0]!, PASSWORD)).status).toBe(429);
+  });
 });
 
 describe('sign-in throttling behind one proxy (TRUST_PROXY=1)', () => {

@@ -21,7 +21,7 @@ const SMALL = {
   ...THROTTLE_POLICY,
   maxFailuresPerAccountAndAddress: 3,
   maxFailuresPerAddress: 6,
-  maxFailuresPerAccount: 8,
+  slowAfterFailuresPerAccount: 8,
 };
 
 describeEachDatabase('login throttle', (kind) => {
@@ -90,22 +90,68 @@ describeEachDatabase('login throttle', (kind) => {
     expect(await fail(small, { email: email(), ip: ip() })).toBe('tried');
   });
 
-  it('refuses an account guessed from many addresses once the much higher ceiling is reached', async () => {
+  /** Addresses of a distributed guess: IPv4 ones, and IPv6 ones each in a /64 of its own. */
+  const attackers = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      i % 3 === 2 ? `fd00:a77a:${i.toString(16)}:1:${i.toString(16)}::7` : `203.0.113.${i}`,
+    );
+
+  it('never locks an account guessed from many addresses: past the threshold its failures are slower', async () => {
     const account = email();
-    for (let i = 0; i < SMALL.maxFailuresPerAccount; i++) {
-      expect(await fail(small, { email: account, ip: ip() })).toBe('tried');
+    const delays: number[] = [];
+    // 110 failures from 110 addresses: more than the old account ceiling of 100.
+    for (const address of attackers(110)) {
+      const attempt = await throttle.reserve({ email: account, ip: address });
+      expect(attempt.allowed, address).toBe(true);
+      if (attempt.allowed) delays.push(attempt.failureDelayMs);
     }
-    expect(await fail(small, { email: account, ip: ip() })).toBeGreaterThan(0);
+    const threshold = THROTTLE_POLICY.slowAfterFailuresPerAccount;
+    expect(delays.slice(0, threshold)).toEqual(Array(threshold).fill(THROTTLE_POLICY.delayStepMs));
+    expect(new Set(delays.slice(threshold))).toEqual(new Set([THROTTLE_POLICY.underAttackDelayMs]));
+    expect(THROTTLE_POLICY.underAttackDelayMs).toBeGreaterThan(THROTTLE_POLICY.maxDelayMs);
+    expect(THROTTLE_POLICY.underAttackDelayMs).toBeLessThanOrEqual(5000);
+
+    // The owner, from an address with no failures on the account, is let in, and its success
+    // gives its counts back; a failure from there would be answered the slower way.
+    const owner = await throttle.reserve({ email: account, ip: '2001:db8:5ee:1::1' });
+    expect(owner.allowed).toBe(true);
+    if (owner.allowed) {
+      expect(owner.failureDelayMs).toBe(THROTTLE_POLICY.underAttackDelayMs);
+      await throttle.succeeded(owner.keys);
+    }
+    // Another address of the owner's /64 is the same address: still no failures there.
+    expect((await throttle.reserve({ email: account, ip: '2001:db8:5ee:1::2' })).allowed).toBe(
+      true,
+    );
+
+    // Each attacking address is still held to its own limits: five guesses at the account...
+    const [v4, , v6] = attackers(3) as [string, string, string];
+    for (const address of [v4, `${v6.replace(/::7$/, '')}::99`]) {
+      for (let i = 1; i < THROTTLE_POLICY.maxFailuresPerAccountAndAddress; i++) {
+        expect(await fail(throttle, { email: account, ip: address })).toBe('tried');
+      }
+      expect(await fail(throttle, { email: account, ip: address })).toBeGreaterThan(0);
+    }
+    // ...and thirty failures in all, whatever the accounts.
+    const sprayer = attackers(5)[4]!;
+    for (let i = 1; i < THROTTLE_POLICY.maxFailuresPerAddress; i++) {
+      expect(await fail(throttle, { email: email(), ip: sprayer })).toBe('tried');
+    }
+    expect(await fail(throttle, { email: account, ip: sprayer })).toBeGreaterThan(0);
   });
 
-  it('does not count refused attempts: an address hammering a locked pair cannot raise the account count', async () => {
+  it('does not count refused attempts: an address hammering a locked pair cannot make the account slow', async () => {
     const account = email();
     const attacker = ip();
     for (let i = 0; i < 50; i++) await fail(small, { email: account, ip: attacker });
-    // Only the attacker's 3 tried attempts count toward the account's ceiling of 8.
-    for (let i = 0; i < SMALL.maxFailuresPerAccount - SMALL.maxFailuresPerAccountAndAddress; i++) {
-      expect(await fail(small, { email: account, ip: ip() }), String(i)).toBe('tried');
+    // Only the attacker's 3 tried attempts count toward the account's threshold of 8.
+    const below = SMALL.slowAfterFailuresPerAccount - SMALL.maxFailuresPerAccountAndAddress;
+    for (let i = 0; i < below; i++) {
+      const attempt = await small.reserve({ email: account, ip: ip() });
+      expect(attempt.allowed && attempt.failureDelayMs, String(i)).toBe(SMALL.delayStepMs);
     }
+    const slow = await small.reserve({ email: account, ip: ip() });
+    expect(slow.allowed && slow.failureDelayMs).toBe(SMALL.underAttackDelayMs);
   });
 
   it('lets at most the limit through when attempts arrive at the same moment', async () => {

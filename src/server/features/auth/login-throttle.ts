@@ -11,22 +11,26 @@ export interface ThrottlePolicy {
   /** One address trying many accounts (password spraying). */
   maxFailuresPerAddress: number;
   /**
-   * Many addresses guessing one account. Much higher than the per-address limit: reaching it
-   * locks the owner out too, so it should take an attacker many addresses to get there.
+   * Many addresses guessing one account. Past this many failures in the window the account is
+   * under attack, and every failure on it is answered `underAttackDelayMs` later. Nothing is
+   * refused for it: refusing would lock the owner out too, for anyone with enough addresses.
    */
-  maxFailuresPerAccount: number;
+  slowAfterFailuresPerAccount: number;
   /** Each failure is answered a little later, up to this much: cheap for people, costly for scripts. */
   maxDelayMs: number;
   delayStepMs: number;
+  /** How late a failure on an account under attack is answered (more than `maxDelayMs`). */
+  underAttackDelayMs: number;
 }
 
 export const THROTTLE_POLICY: Readonly<ThrottlePolicy> = {
   windowMs: 15 * 60_000,
   maxFailuresPerAccountAndAddress: 5,
   maxFailuresPerAddress: 30,
-  maxFailuresPerAccount: 100,
+  slowAfterFailuresPerAccount: 20,
   maxDelayMs: 1000,
   delayStepMs: 200,
+  underAttackDelayMs: 3000,
 };
 
 export interface ThrottleKeys {
@@ -52,16 +56,19 @@ function counters(keys: ThrottleKeys, policy: ThrottlePolicy) {
       limit: policy.maxFailuresPerAccountAndAddress,
     },
     address: { key: hashed(['address', address]), limit: policy.maxFailuresPerAddress },
-    account: { key: hashed(['account', keys.email]), limit: policy.maxFailuresPerAccount },
+    // Counted, never refused: its count only makes the account's failures slower.
+    account: { key: hashed(['account', keys.email]), limit: Number.POSITIVE_INFINITY },
   };
 }
 
 /**
  * Failed sign-ins, counted in the database per (account, address), per address and per account,
  * in fixed windows. An attempt is counted before its password is checked, in one statement that
- * also answers the new counts, so simultaneous attempts cannot all slip under a limit. Past any
- * limit the attempt is refused (429, even with the right password) and its count given back; a
- * success gives its count back too and clears the (account, address) counter.
+ * also answers the new counts, so simultaneous attempts cannot all slip under a limit. Past the
+ * (account, address) or the address limit the attempt is refused (429, even with the right
+ * password) and its counts given back; a success gives its counts back too and clears the
+ * (account, address) counter. The account's own count refuses nobody (so no one can lock its
+ * owner out): past its threshold, the account's failures are only answered later.
  */
 export class LoginThrottle {
   constructor(
@@ -102,11 +109,17 @@ export class LoginThrottle {
       await this.giveBack(all.map((c) => c.key));
       return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
     }
-    const pairFailures = counted.get(counters(keys, this.policy).pair.key)?.failures ?? 1;
+    const { pair, account } = counters(keys, this.policy);
+    const pairFailures = counted.get(pair.key)?.failures ?? 1;
+    const accountFailures = counted.get(account.key)?.failures ?? 1;
+    const delayMs = Math.min(this.policy.maxDelayMs, pairFailures * this.policy.delayStepMs);
     return {
       allowed: true,
       keys,
-      failureDelayMs: Math.min(this.policy.maxDelayMs, pairFailures * this.policy.delayStepMs),
+      failureDelayMs:
+        accountFailures > this.policy.slowAfterFailuresPerAccount
+          ? Math.max(delayMs, this.policy.underAttackDelayMs)
+          : delayMs,
     };
   }
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AuthorizationResponseError } from 'openid-client';
 import { z } from 'zod';
 import { notFound, unauthorized } from '#server/http/http-error.js';
@@ -63,7 +62,7 @@ const waitMessage = (seconds: number) => {
 /** GET /api/auth/user, /api/login, /api/logout and the OpenID Connect /api/callback. */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
-  const { throttle, oidc } = app.ctx.auth;
+  const { throttle, delay, oidc } = app.ctx.auth;
   const redirectUri = (request: FastifyRequest) => `${appOrigin(request)}${OIDC_CALLBACK_PATH}`;
 
   app.get(
@@ -157,7 +156,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const account = await findLocalAccount(db, email);
       const valid = await verifyPassword(parsed.data.password, account?.passwordHash);
       if (!account || !valid) {
-        await sleep(attempt.failureDelayMs);
+        await delay(attempt.failureDelayMs);
         return fail(401, 'Incorrect e-mail or password.', email);
       }
       await throttle.succeeded(attempt.keys);
