@@ -65,6 +65,8 @@ const envSchema = z
       .default('info'),
     TRUST_PROXY: trustProxySetting,
     DATABASE_URL: optionalString,
+    DATABASE_MIGRATION_URL: optionalString,
+    MIGRATE_ON_START: bool.default(true),
     DATA_DIR: z.string().default('./data'),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
@@ -153,6 +155,11 @@ const envSchema = z
       'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
     );
     need(
+      Boolean(env.DATABASE_MIGRATION_URL) && !env.DATABASE_URL,
+      'DATABASE_MIGRATION_URL',
+      'needs DATABASE_URL: the embedded database (PGlite) has no roles, so there is no separate owner to migrate as',
+    );
+    need(
       env.TRANSLATE_PROVIDER === 'deepl' && !env.DEEPL_API_KEY,
       'DEEPL_API_KEY',
       'TRANSLATE_PROVIDER=deepl needs DEEPL_API_KEY',
@@ -206,8 +213,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     /** false, a hop count, the proxies' addresses, or (outside production only) true: trust all. */
     trustProxy: env.TRUST_PROXY,
     database: env.DATABASE_URL
-      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      ? ({
+          kind: 'postgres',
+          /** The app's own role: it reads and writes rows but owns nothing (docs/operations.md). */
+          url: env.DATABASE_URL,
+          /**
+           * The role that owns the schema, for `npm run db:migrate` and `npm run db:grant-app-role`;
+           * the server never connects with it. Without it, DATABASE_URL's role is the owner.
+           */
+          migrationUrl: env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL,
+          migrationUrlVariable: env.DATABASE_MIGRATION_URL
+            ? 'DATABASE_MIGRATION_URL'
+            : 'DATABASE_URL',
+        } as const)
       : ({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pglite') } as const),
+    /**
+     * Whether start-up applies pending migrations when DATABASE_URL's role owns the schema. Off, or
+     * when the role does not own it, start-up only checks that the schema is current and stops if not.
+     */
+    migrateOnStart: env.MIGRATE_ON_START,
     /**
      * Bounds on every PostgreSQL wait, so an unresponsive server turns into a quick 503 instead of
      * requests that hang (see docs/decisions/0038). Migrations and the demo seed are exempt from the

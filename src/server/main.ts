@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
+import { SchemaNotReadyError } from './db/migrate.js';
 import { DatabaseUnreachableError, openConfiguredDatabase } from './db/open-configured.js';
 import { seedDemoEvent } from './db/seed.js';
 import { ensureDemoAdmin } from './features/auth/demo-admin.js';
@@ -25,8 +26,11 @@ if (config.database.kind === 'pglite') {
   }
 }
 const database = await openConfiguredDatabase(config).catch((error: unknown) => {
-  if (!(error instanceof DatabaseUnreachableError)) throw error;
+  if (!(error instanceof DatabaseUnreachableError || error instanceof SchemaNotReadyError)) {
+    throw error;
+  }
   console.error(`Cannot start: ${error.message}`);
+  dataDirLock?.release();
   process.exit(1);
 });
 
