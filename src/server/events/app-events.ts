@@ -52,4 +52,27 @@ export const FANNED_OUT_ARGS = {
 } satisfies { [K in FannedOutEvent]: z.ZodType<AppEventMap[K]> };
 
 /** In-process events; with REDIS_URL they are also fanned out to the other instances. */
-export class AppEvents extends EventEmitter<AppEventMap> {}
+export class AppEvents extends EventEmitter<AppEventMap> {
+  private inRelay = false;
+
+  /**
+   * True while listeners hear an event another instance announced (see relay()). A listener that
+   * counts what this instance did (the metrics) skips those, or a sum over the instances would
+   * count each settlement once per instance; one that shows what happened (the live streams)
+   * takes them all.
+   */
+  get relaying(): boolean {
+    return this.inRelay;
+  }
+
+  /** Emits an event heard from another instance, its arguments already checked (redis-fanout.ts). */
+  relay<K extends FannedOutEvent>(name: K, args: readonly unknown[]): void {
+    const outer = this.inRelay;
+    this.inRelay = true;
+    try {
+      (this.emit as (name: K, ...args: unknown[]) => boolean).call(this, name, ...args);
+    } finally {
+      this.inRelay = outer;
+    }
+  }
+}
