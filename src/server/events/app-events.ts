@@ -10,7 +10,10 @@ export const countedTallySchema = z.object({
 });
 export type CountedTally = z.infer<typeof countedTallySchema>;
 
-/** A payment that left `pending` (or our own expiry), as the admin live stream reports it. */
+/**
+ * A payment that left `pending` (or our own expiry), or whose refund or dispute changed it; the
+ * admin live stream reports it.
+ */
 export const settledPaymentSchema = z.object({
   paymentId: z.string(),
   status: paymentStatusSchema.exclude(['pending']),
@@ -18,6 +21,11 @@ export const settledPaymentSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   votes: z.number().int(),
+  /**
+   * When the payment was created and when this change settled it (ISO 8601), for the settlement
+   * lag. Only on a settlement (settle()); a later refund or dispute (revisePayment()) has none.
+   */
+  settlement: z.object({ createdAt: z.string(), settledAt: z.string() }).optional(),
 });
 export type SettledPayment = z.infer<typeof settledPaymentSchema>;
 

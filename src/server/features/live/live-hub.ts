@@ -235,7 +235,17 @@ export class LiveHub {
 
   private sendPayment(payment: SettledPayment): void {
     if (!this.adminStreams.size) return;
-    const frame = frameOf<AdminLiveMessage>({ type: 'payment', ...payment });
+    // What the admin stream declares, and nothing the event carries for other listeners.
+    const { paymentId, status, provider, amount, currency, votes } = payment;
+    const frame = frameOf<AdminLiveMessage>({
+      type: 'payment',
+      paymentId,
+      status,
+      provider,
+      amount,
+      currency,
+      votes,
+    });
     for (const stream of this.adminStreams) this.write(stream, frame);
   }
 
