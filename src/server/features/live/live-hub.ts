@@ -114,6 +114,11 @@ export class LiveHub {
     this.write(stream, frameOf<AdminLiveMessage>({ type: 'hello' }));
   }
 
+  /** The streams open on this instance now, by audience. */
+  get openStreams(): { public: number; admin: number } {
+    return { public: this.publicStreams.size, admin: this.adminStreams.size };
+  }
+
   /** Ends every stream and stops the timers (the app is closing). */
   close(): void {
     this.closed = true;
