@@ -9,6 +9,7 @@ import type { EventCache } from './features/event/event-cache.js';
 import type { LiveHub } from './features/live/live-hub.js';
 import type { TallyBoard } from './events/tally-board.js';
 import type { ImageProxy } from './features/media/image-proxy.js';
+import type { AppMetrics } from './features/metrics/app-metrics.js';
 import type { FrenchTranslation } from './features/translation/french-translation.js';
 import type { PaymentProviders } from './payments/payment-providers.js';
 import type { PhoneHasher } from './payments/phone-hash.js';
@@ -38,6 +39,8 @@ export interface AppContext {
   event: EventCache;
   /** The live streams (Server-Sent Events) of this instance. */
   live: LiveHub;
+  /** This instance's Prometheus metrics, when METRICS_TOKEN turns them on. */
+  metrics: AppMetrics | undefined;
   translation: FrenchTranslation;
   auth: AuthServices;
   images: ImageProxy;

@@ -24,6 +24,8 @@ import type { ImageFetchPolicy } from './features/media/image-fetcher.js';
 import checkoutRoutes from './features/checkout/routes.js';
 import healthRoutes from './features/health/routes.js';
 import mediaRoutes from './features/media/routes.js';
+import { registerHttpMetrics } from './features/metrics/http-metrics.js';
+import metricsRoutes from './features/metrics/routes.js';
 import receiptsRoutes from './features/receipts/routes.js';
 import booksRoutes from './features/books/routes.js';
 import trackingRoutes from './features/tracking/routes.js';
@@ -103,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
     done();
   });
+  if (ctx.metrics) registerHttpMetrics(app, ctx.metrics);
 
   registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
@@ -136,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: the OpenAPI document is collected as they are registered.
   await registerApiDocs(app);
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
@@ -162,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Background work lives as long as the app: each job stops (and is waited for) on close.
   for (const job of [reconcileJob(ctx), sessionPurgeJob(ctx), integrityJob(ctx)]) {
-    schedulePeriodicJob(app, job);
+    schedulePeriodicJob(app, job, ctx.metrics);
   }
   return app;
 }

@@ -18,6 +18,10 @@ const optionalUrl = optionalString.pipe(z.url().optional());
 const basisPoints = z.coerce.number().int().min(0).max(10_000);
 /** A fixed part of a fee, in the currency's minor units. */
 const feeFixed = z.coerce.number().int().min(0).max(1_000_000);
+/** What an Authorization: Bearer header can carry as it is (RFC 6750's token characters). */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+/** Shorter than this, a production metrics token could be guessed by trying. */
+export const METRICS_TOKEN_MIN_LENGTH = 24;
 
 /** Ranges that Fastify's proxy-addr knows by name. */
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -120,6 +124,7 @@ const envSchema = z
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).default(5000),
     LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
     LIVE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15000),
+    METRICS_TOKEN: optionalString,
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, key: string, message: string) => {
@@ -178,6 +183,18 @@ const envSchema = z
       env.NODE_ENV === 'production' && env.TRUST_PROXY === true,
       'TRUST_PROXY',
       'true would let any client forge its address (X-Forwarded-For) past every per-address limit; set the number of proxies in front of the app (e.g. 1) or their addresses/CIDR ranges (e.g. 10.0.0.0/8)',
+    );
+    need(
+      env.METRICS_TOKEN !== undefined && !BEARER_TOKEN.test(env.METRICS_TOKEN),
+      'METRICS_TOKEN',
+      'a bearer token is letters, digits and - . _ ~ + / (with = only at the end); e.g. openssl rand -hex 32',
+    );
+    need(
+      env.NODE_ENV === 'production' &&
+        env.METRICS_TOKEN !== undefined &&
+        env.METRICS_TOKEN.length < METRICS_TOKEN_MIN_LENGTH,
+      'METRICS_TOKEN',
+      `production needs at least ${METRICS_TOKEN_MIN_LENGTH} characters (a long random secret, e.g. openssl rand -hex 32)`,
     );
     try {
       new Intl.DateTimeFormat('en', { timeZone: env.EVENT_TIMEZONE });
@@ -345,6 +362,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       /** An idle stream gets a comment line this often, so proxies and phones keep it open. */
       heartbeatMs: env.LIVE_HEARTBEAT_MS,
     },
+    /** What Prometheus sends as `Authorization: Bearer …` to GET /metrics; unset, metrics are off. */
+    metricsToken: env.METRICS_TOKEN,
     warnings,
   };
 }

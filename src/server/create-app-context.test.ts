@@ -18,6 +18,7 @@ describe('createAppContext', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       PHONE_HASH_KEY: 'test-phone-hash-key',
+      METRICS_TOKEN: 'test-metrics-token',
     });
     const log = pino({ level: 'silent' });
     const first = createAppContext({ config, database, log });
@@ -31,6 +32,7 @@ describe('createAppContext', () => {
       'translation',
       'auth',
       'images',
+      'metrics',
       'routeAccess',
     ];
     for (const service of services) {
@@ -39,6 +41,7 @@ describe('createAppContext', () => {
         shared: false,
       });
     }
+    expect(first.metrics).toBeDefined();
     // Built from the same key, the two hashers still agree.
     expect(first.hashPhone('237677000111')).toBe(second.hashPhone('237677000111'));
     first.providers.close();

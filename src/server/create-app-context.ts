@@ -10,6 +10,7 @@ import { LiveHub } from './features/live/live-hub.js';
 import { TallyBoard } from './events/tally-board.js';
 import type { ImageFetchPolicy } from './features/media/image-fetcher.js';
 import { ImageProxy } from './features/media/image-proxy.js';
+import { AppMetrics } from './features/metrics/app-metrics.js';
 import { createTranslator } from './features/translation/create-translator.js';
 import { FrenchTranslation } from './features/translation/french-translation.js';
 import { PaymentProviders } from './payments/payment-providers.js';
@@ -47,6 +48,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   });
   const catalog = new CatalogCache(db, events, config.catalogCacheMs, tallies);
   const event = new EventCache(db, events, config.catalogCacheMs, config.eventTimezone);
+  const live = new LiveHub({ events, tallies, event, catalog, log }, config.live);
   const ctx: AppContext = {
     config,
     database,
@@ -61,7 +63,9 @@ export function createAppContext(options: AppContextOptions): AppContext {
     tallies,
     catalog,
     event,
-    live: new LiveHub({ events, tallies, event, catalog, log }, config.live),
+    live,
+    // Off (no registry, no hooks, no listener) unless a token lets Prometheus read them.
+    metrics: config.metricsToken ? new AppMetrics({ database, events, live, log }) : undefined,
     translation: new FrenchTranslation({
       db,
       events,

@@ -9,8 +9,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Services a test swaps for a local stand-in, handed to buildApp like any other option. */
-export type TestAppOptions = Pick<BuildAppOptions, 'imageFetchPolicy' | 'signInDelay'>;
+/**
+ * Services a test swaps for a local stand-in, handed to buildApp like any other option, and the
+ * built client's folder for a test of what the server answers beside it.
+ */
+export type TestAppOptions = Pick<
+  BuildAppOptions,
+  'imageFetchPolicy' | 'signInDelay' | 'clientDir'
+>;
 
 /** The real app on `database`, configured like production except where `env` says otherwise. */
 export async function startTestApp(

@@ -10,7 +10,10 @@ export const countedTallySchema = z.object({
 });
 export type CountedTally = z.infer<typeof countedTallySchema>;
 
-/** A payment that left `pending` (or our own expiry), as the admin live stream reports it. */
+/**
+ * A payment that left `pending` (or our own expiry), or whose refund or dispute changed it; the
+ * admin live stream reports it.
+ */
 export const settledPaymentSchema = z.object({
   paymentId: z.string(),
   status: paymentStatusSchema.exclude(['pending']),
@@ -18,6 +21,11 @@ export const settledPaymentSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   votes: z.number().int(),
+  /**
+   * When the payment was created and when this change settled it (ISO 8601), for the settlement
+   * lag. Only on a settlement (settle()); a later refund or dispute (revisePayment()) has none.
+   */
+  settlement: z.object({ createdAt: z.string(), settledAt: z.string() }).optional(),
 });
 export type SettledPayment = z.infer<typeof settledPaymentSchema>;
 
@@ -52,4 +60,27 @@ export const FANNED_OUT_ARGS = {
 } satisfies { [K in FannedOutEvent]: z.ZodType<AppEventMap[K]> };
 
 /** In-process events; with REDIS_URL they are also fanned out to the other instances. */
-export class AppEvents extends EventEmitter<AppEventMap> {}
+export class AppEvents extends EventEmitter<AppEventMap> {
+  private inRelay = false;
+
+  /**
+   * True while listeners hear an event another instance announced (see relay()). A listener that
+   * counts what this instance did (the metrics) skips those, or a sum over the instances would
+   * count each settlement once per instance; one that shows what happened (the live streams)
+   * takes them all.
+   */
+  get relaying(): boolean {
+    return this.inRelay;
+  }
+
+  /** Emits an event heard from another instance, its arguments already checked (redis-fanout.ts). */
+  relay<K extends FannedOutEvent>(name: K, args: readonly unknown[]): void {
+    const outer = this.inRelay;
+    this.inRelay = true;
+    try {
+      (this.emit as (name: K, ...args: unknown[]) => boolean).call(this, name, ...args);
+    } finally {
+      this.inRelay = outer;
+    }
+  }
+}

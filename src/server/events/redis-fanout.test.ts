@@ -31,6 +31,18 @@ describe.skipIf(!REDIS_URL)('two instances sharing Redis', () => {
     expect(echoed).toBe(1); // its own event, never bounced back
   });
 
+  it("tells listeners which events are another instance's", async () => {
+    const relayedOnB = new Promise<boolean>((resolve) =>
+      b.app.ctx.events.once('event-changed', () => resolve(b.app.ctx.events.relaying)),
+    );
+    let localOnA: boolean | undefined;
+    a.app.ctx.events.once('event-changed', () => (localOnA = a.app.ctx.events.relaying));
+    a.app.ctx.events.emit('event-changed');
+    expect(localOnA).toBe(false);
+    await expect(relayedOnB).resolves.toBe(true);
+    expect(b.app.ctx.events.relaying).toBe(false);
+  });
+
   it('counts rate limits across instances', async () => {
     const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
     const lookup = (t: TestApp) =>

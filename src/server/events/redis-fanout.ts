@@ -45,10 +45,9 @@ export async function connectRedisFanout(
     client.on('error', (err: unknown) => outage.failed(err));
   }
   subscriber.on('ready', () => outage.recovered());
-  let relaying = false;
   const publishers = FANNED_OUT_EVENTS.map((name) => {
     const publish = (...args: unknown[]) => {
-      if (relaying) return;
+      if (events.relaying) return;
       publisher
         .publish(CHANNEL, JSON.stringify({ from: instance, name, args }))
         .catch((err: unknown) => outage.failed(err));
@@ -59,17 +58,8 @@ export async function connectRedisFanout(
   subscriber.on('message', (_channel, message: string) => {
     const relayed = parseRelayed(message);
     if (!relayed || relayed.from === instance) return;
-    relaying = true;
-    try {
-      // The arguments were checked against the event's own schema in parseRelayed().
-      (events.emit as (name: FannedOutEvent, ...args: unknown[]) => boolean).call(
-        events,
-        relayed.name,
-        ...relayed.args,
-      );
-    } finally {
-      relaying = false;
-    }
+    // The arguments were checked against the event's own schema in parseRelayed().
+    events.relay(relayed.name, relayed.args);
   });
   const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => outage.failed(err));
   let waited: NodeJS.Timeout | undefined;

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
-import { SESSION_SCHEME } from './route-schema.js';
+import { METRICS_SCHEME, SESSION_SCHEME } from './route-schema.js';
 
 /** Where the reference page lives; its assets and its copy of the document sit below it. */
 export const API_DOCS_PATH = '/api/docs';
@@ -31,7 +31,8 @@ const DOCS_CSP = [
  * The OpenAPI 3.1 document, built from the routes' zod schemas as they are registered (so this
  * must be registered before them), at /api/openapi.json, and the reference page at /api/docs.
  * Each route names its operation (`operationId`, `summary`) and, when it needs the signed-in
- * session, asks for the session cookie (`security: SESSION_REQUIRED`) in its own schema.
+ * session, asks for the session cookie (`security: SESSION_REQUIRED`) in its own schema; GET
+ * /metrics asks for its bearer token (`METRICS_TOKEN_REQUIRED`).
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -47,7 +48,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       // The paths already begin with /api. A relative server is read against the document's own
       // address, so this is the root of whichever host served it: no host name to keep in step.
       servers: [{ url: '/' }],
-      // Public unless an operation asks for the session cookie itself (SESSION_REQUIRED).
+      // Public unless an operation asks for the session cookie (SESSION_REQUIRED) or another
+      // credential (METRICS_TOKEN_REQUIRED) itself.
       security: [],
       components: {
         securitySchemes: {
@@ -58,6 +60,13 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
             description:
               'The session, set by signing in (POST /api/login, or /api/callback back from the ' +
               'identity provider). httpOnly: a browser on this site sends it by itself.',
+          },
+          [METRICS_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The METRICS_TOKEN setting, sent by Prometheus as `Authorization: Bearer <token>`. ' +
+              'Only GET /metrics asks for it.',
           },
         },
       },

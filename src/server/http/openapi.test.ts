@@ -9,7 +9,7 @@ import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
 import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs.js';
-import { SESSION_SCHEME } from './route-schema.js';
+import { METRICS_SCHEME, SESSION_SCHEME } from './route-schema.js';
 
 /**
  * Routes that are not part of the API contract, named one by one: the reference page and its
@@ -27,6 +27,11 @@ const NOT_API = (method: string, url: string) =>
  * 401 without it: a client must send the cookie to them as to a guarded route.
  */
 const READS_THE_SESSION = new Set(['GET /api/auth/user']);
+/**
+ * Routes that need a credential of their own instead of the session, by the security scheme that
+ * declares it: each must ask for that scheme alone and declare its 401.
+ */
+const OWN_CREDENTIAL = new Map([['GET /metrics', METRICS_SCHEME]]);
 /** Public routes whose 401 is about something other than the session, and why. */
 const OTHER_401 = new Map([
   ['GET /api/webhooks/campay', "the callback's signature does not verify"],
@@ -195,7 +200,7 @@ describe('the OpenAPI document', () => {
     expect(seen.size).toBeGreaterThan(30);
   });
 
-  it('declares the session cookie as the security scheme, and no default', () => {
+  it('declares the session cookie and the metrics token as security schemes, and no default', () => {
     // Public routes carry no security of their own and inherit this: it must stay empty.
     expect(document.security).toEqual([]);
     expect(document.components?.securitySchemes).toEqual({
@@ -205,11 +210,13 @@ describe('the OpenAPI document', () => {
         name: SESSION_COOKIE,
         description: expect.any(String),
       },
+      [METRICS_SCHEME]: { type: 'http', scheme: 'bearer', description: expect.any(String) },
     });
   });
 
   // Which routes need the session is decided by the route-access hook (or by the route itself for
-  // READS_THE_SESSION); the document must say the same, and its refusals must agree.
+  // READS_THE_SESSION); the document must say the same, and its refusals must agree. A route with
+  // a credential of its own (OWN_CREDENTIAL) asks for that instead.
   it('asks for the session cookie on exactly the routes that need it, with their refusals', () => {
     const wrong: string[] = [];
     for (const { method, url, access } of t.app.ctx.routeAccess) {
@@ -219,7 +226,15 @@ describe('the OpenAPI document', () => {
       const statuses = Object.keys(operation?.responses ?? {});
       const needsSession = access !== 'public' || READS_THE_SESSION.has(where);
       const declared = JSON.stringify(operation?.security ?? null);
-      if (needsSession) {
+      const ownScheme = OWN_CREDENTIAL.get(where);
+      if (ownScheme) {
+        if (needsSession)
+          wrong.push(`${where} takes its own credential but is guarded (${access})`);
+        if (declared !== JSON.stringify([{ [ownScheme]: [] }])) {
+          wrong.push(`${where} needs ${ownScheme} but declares security ${declared}`);
+        }
+        if (!statuses.includes('401')) wrong.push(`${where} needs ${ownScheme} but has no 401`);
+      } else if (needsSession) {
         if (declared !== JSON.stringify([{ [SESSION_SCHEME]: [] }])) {
           wrong.push(`${where} needs the session but declares security ${declared}`);
         }

@@ -20,3 +20,9 @@ export const SESSION_SCHEME = 'sessionCookie';
  * session cookie. Such a route also declares its 401 (and 403 when admin-only).
  */
 export const SESSION_REQUIRED = [{ [SESSION_SCHEME]: [] }];
+
+/** The metrics token's name in the document's `components.securitySchemes` (api-docs.ts). */
+export const METRICS_SCHEME = 'metricsToken';
+
+/** For the `schema.security` of GET /metrics: the caller sends METRICS_TOKEN as a bearer token. */
+export const METRICS_TOKEN_REQUIRED = [{ [METRICS_SCHEME]: [] }];

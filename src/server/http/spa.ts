@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { METRICS_PATH } from '#server/features/metrics/routes.js';
 
 export interface PageMeta {
   title: string;
@@ -42,9 +43,13 @@ export function renderMetaTags(meta: PageMeta): string {
     .join('');
 }
 
+/** Paths the server answers itself: a miss under them is a 404, never the client's page. */
+const SERVER_PATHS = ['/api', METRICS_PATH];
+
 /**
  * Serves the built client: hashed assets cached for a year, index.html never cached, and every
- * non-API GET falls back to index.html so each client route loads directly.
+ * other GET (outside the API and the metrics) falls back to index.html so each client route
+ * loads directly.
  */
 export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<boolean> {
   const indexPath = path.join(options.root, 'index.html');
@@ -70,7 +75,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
     }
-    if (pathname.startsWith('/api/') || pathname === '/api') {
+    if (SERVER_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
       return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
     }
     // A missing file with an extension is a real 404, not a page.

@@ -73,6 +73,30 @@ describe('schedulePeriodicJob', () => {
     expect(runs).toBe(1);
   });
 
+  it('tells its observer how each run went and how long it took', async () => {
+    vi.spyOn(app.log, 'warn').mockImplementation(() => undefined);
+    const heard: { name: string; outcome: string; seconds: number }[] = [];
+    let runs = 0;
+    schedulePeriodicJob(
+      app,
+      {
+        name: 'observed job',
+        intervalSeconds: 1,
+        run: async () => {
+          runs += 1;
+          if (runs === 2) throw new Error('provider away');
+        },
+      },
+      { jobRan: (name, outcome, seconds) => heard.push({ name, outcome, seconds }) },
+    );
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(heard.map(({ name, outcome }) => `${name}: ${outcome}`)).toEqual([
+      'observed job: ok',
+      'observed job: failed',
+    ]);
+    for (const { seconds } of heard) expect(seconds).toBeGreaterThanOrEqual(0);
+  });
+
   it('never runs with an interval of 0', async () => {
     const run = vi.fn(async () => undefined);
     schedulePeriodicJob(app, { name: 'off', intervalSeconds: 0, run });

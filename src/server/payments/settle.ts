@@ -359,7 +359,7 @@ export async function settleBatch(
           WHERE p.id = u.id AND p.status = u.from_status
             -- Lets the planner reach the rows through the primary key, not a scan of payments.
             AND p.id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
-          RETURNING p.id, p.status, p.provider, p.amount, p.currency, p.total_votes),
+          RETURNING p.id, p.status, p.provider, p.amount, p.currency, p.total_votes, p.created_at),
         logged AS (
           INSERT INTO payment_events (payment_id, from_status, to_status, source, detail, created_at)
           SELECT u.id, u.from_status, u.status, u.source, u.failure_reason, ${at.toISOString()}::timestamptz
@@ -388,9 +388,9 @@ export async function settleBatch(
             revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
             payments = provider_hourly_totals.payments + EXCLUDED.payments)
         SELECT 'payment' AS kind, id, status, provider, amount, currency, total_votes AS votes,
-          NULL::bigint AS seq FROM moved
+          NULL::bigint AS seq, created_at FROM moved
         UNION ALL
-        SELECT 'tally', id, NULL, NULL, NULL, NULL, vote_count, tally_seq FROM tallied`),
+        SELECT 'tally', id, NULL, NULL, NULL, NULL, vote_count, tally_seq, NULL FROM tallied`),
     );
     const payments = reported.filter((row) => row.kind === 'payment');
     // The rows are locked and were read in this transaction, so every change applies; if one
@@ -412,6 +412,10 @@ export async function settleBatch(
               amount: p.amount!,
               currency: p.currency!,
               votes: p.votes,
+              settlement: {
+                createdAt: new Date(p.created_at!).toISOString(),
+                settledAt: at.toISOString(),
+              },
             },
           ]
         : [],
@@ -446,6 +450,7 @@ interface SettledRow {
   votes: number;
   /** bigint: node-postgres hands it over as a string. */
   seq: string | number | null;
+  created_at: string | Date | null;
 }
 
 /**

@@ -114,6 +114,11 @@ export class LiveHub {
     this.write(stream, frameOf<AdminLiveMessage>({ type: 'hello' }));
   }
 
+  /** The streams open on this instance now, by audience. */
+  get openStreams(): { public: number; admin: number } {
+    return { public: this.publicStreams.size, admin: this.adminStreams.size };
+  }
+
   /** Ends every stream and stops the timers (the app is closing). */
   close(): void {
     this.closed = true;
@@ -235,7 +240,17 @@ export class LiveHub {
 
   private sendPayment(payment: SettledPayment): void {
     if (!this.adminStreams.size) return;
-    const frame = frameOf<AdminLiveMessage>({ type: 'payment', ...payment });
+    // What the admin stream declares, and nothing the event carries for other listeners.
+    const { paymentId, status, provider, amount, currency, votes } = payment;
+    const frame = frameOf<AdminLiveMessage>({
+      type: 'payment',
+      paymentId,
+      status,
+      provider,
+      amount,
+      currency,
+      votes,
+    });
     for (const stream of this.adminStreams) this.write(stream, frame);
   }
 
