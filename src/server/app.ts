@@ -49,7 +49,7 @@ export interface BuildAppOptions {
   /** Folder of the built client (index.html + assets); without it only the API is served. */
   clientDir?: string | undefined;
   logger?: boolean;
-  /** Where the JSON log goes (stdout by default); main.ts shares it with its own notices. */
+  /** Where the log goes (stdout by default): main.ts gives its shared stdout, prettified or not. */
   logStream?: DestinationStream | undefined;
   /** Where the image proxy may connect (tests point it at a local image server). */
   imageFetchPolicy?: ImageFetchPolicy | undefined;

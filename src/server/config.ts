@@ -67,6 +67,7 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     TRUST_PROXY: trustProxySetting,
     DATABASE_URL: optionalString,
     DATABASE_MIGRATION_URL: optionalString,
@@ -180,6 +181,11 @@ const envSchema = z
       'production needs PHONE_HASH_KEY (a long random secret; changing it breaks phone receipt lookup)',
     );
     need(
+      env.NODE_ENV === 'production' && env.LOG_FORMAT === 'pretty',
+      'LOG_FORMAT',
+      'production logs are JSON lines, for whatever collects them; leave LOG_FORMAT unset or set it to json (pipe them through pino-pretty to read them)',
+    );
+    need(
       env.NODE_ENV === 'production' && env.TRUST_PROXY === true,
       'TRUST_PROXY',
       'true would let any client forge its address (X-Forwarded-For) past every per-address limit; set the number of proxies in front of the app (e.g. 1) or their addresses/CIDR ranges (e.g. 10.0.0.0/8)',
@@ -203,6 +209,8 @@ const envSchema = z
     }
   });
 
+export type LogFormat = 'pretty' | 'json';
+
 export function loadConfig(source: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -220,6 +228,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const campayConfigured = Boolean(
     env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD),
   );
+  const logFormat: LogFormat =
+    env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json');
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -227,6 +237,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
+    /**
+     * How log entries are written: `json`, one JSON object a line for whatever collects them, or
+     * `pretty`, one short coloured line for a person at a terminal (pino-pretty, loaded only
+     * then). Pretty by default in development only; production refuses it.
+     */
+    logFormat,
     /** false, a hop count, the proxies' addresses, or (outside production only) true: trust all. */
     trustProxy: env.TRUST_PROXY,
     database: env.DATABASE_URL

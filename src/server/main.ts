@@ -10,6 +10,7 @@ import { DatabaseUnreachableError, openConfiguredDatabase } from './db/open-conf
 import { seedDemoEvent } from './db/seed.js';
 import { ensureDemoAdmin } from './features/auth/demo-admin.js';
 import { demoAdminNotice } from './features/auth/demo-admin-notice.js';
+import { logOutput } from './log-output.js';
 
 const config = loadConfig();
 // The embedded database must have a single writer (the users CLI checks the same lock).
@@ -40,10 +41,14 @@ const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../../di
   (dir) => existsSync(path.join(dir, 'index.html')),
 );
 
-// One queue for the JSON log and the plain-text notices below, so they come out in order.
+// One queue for the log (JSON lines, or one readable line an entry: LOG_FORMAT) and the plain-text
+// notices below, so they come out in order; pino flushes it at exit.
 const stdout = pino.destination({ dest: 1, sync: false });
-const app = await buildApp({ config, database, clientDir, logStream: stdout });
-for (const warning of config.warnings) app.log.warn(warning);
+const log = await logOutput(config.logFormat, stdout);
+const app = await buildApp({ config, database, clientDir, logStream: log.stream });
+for (const warning of [...config.warnings, ...(log.warning ? [log.warning] : [])]) {
+  app.log.warn(warning);
+}
 
 let demoAdmin: { email: string; password: string } | null = null;
 if (config.seedDemo) {

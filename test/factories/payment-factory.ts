@@ -1,5 +1,9 @@
+import type { AppContext } from '#server/app-context.js';
 import type { Db } from '#server/db/client.js';
 import type { AppEvents } from '#server/events/app-events.js';
+import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
+import { creditPayment } from '#server/features/books/credit-payment.js';
+import { refundPayment } from '#server/features/books/refund-payment.js';
 import { paymentVotes, payments } from '#server/db/schema.js';
 import { revisePayment, type PaymentRevision } from '#server/payments/revise-payment.js';
 import { settle, type SettleOutcome } from '#server/payments/settle.js';
@@ -88,4 +92,19 @@ export async function createNeedsReviewPayment(
     { at: options.at },
   );
   return payment;
+}
+
+/** An organiser credits a payment in review, as the admin route does (ADR 0052). */
+export async function creditReviewedPayment(ctx: AppContext, paymentId: string) {
+  return creditPayment(ctx, paymentId, { reason: 'Checked with the provider' }, SYSTEM_ACTOR);
+}
+
+/** An organiser refunds a payment in review in full, the money returned outside Palmarès. */
+export async function refundReviewedPayment(ctx: AppContext, paymentId: string) {
+  return refundPayment(
+    ctx,
+    paymentId,
+    { reason: 'Money returned', method: 'outside' },
+    SYSTEM_ACTOR,
+  );
 }

@@ -62,6 +62,9 @@ const STATUS_FR: Record<string, string> = {
   pending: 'en attente',
   completed: 'terminé',
   failed: 'échoué',
+  refunded: 'remboursé',
+  disputed: 'contesté',
+  needs_review: 'en vérification',
 };
 
 /** "This payment is already completed." (`detail`: what can no longer change, in English logs). */

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PRICE_PER_VOTE } from '#shared/money';
+import type { CreditedStatus } from '#shared/schemas/payment';
 import type { ReceiptDetail } from '#shared/schemas/receipt';
 import { PageLayout } from '#client/components/layout/page-layout';
 import { Button } from '#client/components/ui/button';
@@ -14,7 +15,7 @@ import { toast } from '#client/components/ui/toast-store';
 import { cn } from '#client/lib/cn';
 import { useLanguage } from '#client/lib/use-language';
 import { formatMoney } from '#client/lib/format-money';
-import { fetchReceiptForPayment, ReceiptModal } from '#client/features/receipts/index';
+import { ReceiptModal } from '#client/features/receipts/index';
 import { CardPaymentPanel } from './card-payment-panel';
 import { CheckoutHero } from './checkout-hero';
 import { paymentConfigQuery } from './api/checkout-api';
@@ -22,7 +23,8 @@ import { MobileMoneyOverlay } from './mobile-money-overlay';
 import { MobileMoneyPanel } from './mobile-money-panel';
 import type { CheckoutArtist } from './parse-artist-param';
 import { PaymentMethodToggle, type PaymentMethod } from './payment-method-toggle';
-import { PollingStatusBanner } from './polling-status';
+import { PollingStatusBanner, ReviewNotice } from './polling-status';
+import { loadSettledOutcome } from './settled-outcome';
 import { TransactionCheckPanel } from './transaction-check-panel';
 import { useCardPayment } from './use-card-payment';
 import { useLeaveWarning } from './use-leave-warning';
@@ -70,17 +72,27 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
 
   const overlay = usePhoneOverlay();
 
-  /** Completed: receipt code, then receipt, then the modal. */
-  const showReceipt = async (paymentId: string) => {
+  /**
+   * Completed: receipt code, then receipt, then the modal. Refunded from review (never counted, so
+   * without a receipt): a toast says the money went back.
+   */
+  const showReceipt = async (paymentId: string, status: CreditedStatus = 'completed') => {
     try {
-      const loaded = await fetchReceiptForPayment(paymentId);
-      setReceipt(loaded);
-    } catch {
-      toast({
-        title: tr('errors.loadTitle'),
-        description: tr('errors.loadFailed'),
-        variant: 'destructive',
-      });
+      const outcome = await loadSettledOutcome(paymentId, status);
+      if (outcome.kind === 'receipt') {
+        setReceipt(outcome.receipt);
+      } else if (outcome.kind === 'refunded') {
+        toast({
+          title: t('toasts.paymentRefundedTitle'),
+          description: t('toasts.paymentRefundedText'),
+        });
+      } else {
+        toast({
+          title: tr('errors.loadTitle'),
+          description: tr('errors.loadFailed'),
+          variant: 'destructive',
+        });
+      }
     } finally {
       overlay.close();
       void queryClient.invalidateQueries({
@@ -212,12 +224,16 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
             tabIndex={-1}
             // The live region stays in the page so its first message is announced; while it is
             // empty, the negative margin cancels the card's gap.
-            className={cn('flex scroll-mt-24 flex-col gap-3 outline-none', !locked && '-mb-4')}
+            className={cn(
+              'flex scroll-mt-24 flex-col gap-3 outline-none',
+              !locked && !polling.inReview && '-mb-4',
+            )}
           >
             <PollingStatusBanner phase={polling.active ? polling.phase : null} />
             {polling.active && polling.showPanel ? (
               <TransactionCheckPanel onCheckStatus={polling.restart} onTryAgain={polling.reset} />
             ) : null}
+            {polling.inReview ? <ReviewNotice paymentId={polling.inReview} /> : null}
           </div>
           {/* A payment already under way carries on past the close: money taken counts. */}
           {voting.open || locked ? (

@@ -17,21 +17,68 @@ function memoryStore(initial: string | null = null) {
   };
 }
 
-/** A poller whose status answers come from `answer`, recording when each check happened. */
-function setup(answer: (call: number) => CheckOutcome, stored: string | null = null) {
+/** The page's visibility, hidden or shown by the test. */
+function fakeVisibility() {
+  let hidden = false;
+  const listeners = new Set<() => void>();
+  return {
+    hidden: () => hidden,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(nowHidden: boolean) {
+      hidden = nowHidden;
+      listeners.forEach((listener) => listener());
+    },
+    get listeners() {
+      return listeners.size;
+    },
+  };
+}
+
+/**
+ * A poller whose status answers come from `answer`, recording when each check happened (and of
+ * which payment). `stored` is a pending payment left by an earlier visit, `inReview` one in review.
+ */
+function setup(
+  answer: (call: number, paymentId: string) => CheckOutcome,
+  stored: string | null = null,
+  inReview: string | null = null,
+) {
   const checks: number[] = [];
+  const checked: string[] = [];
   const store = memoryStore(stored);
-  const poller = new PaymentPoller(async () => {
-    checks.push(Date.now());
-    return answer(checks.length);
-  }, store);
+  const reviewStore = memoryStore(inReview);
+  const visibility = fakeVisibility();
+  const poller = new PaymentPoller(
+    async (paymentId) => {
+      checks.push(Date.now());
+      checked.push(paymentId);
+      return answer(checks.length, paymentId);
+    },
+    store,
+    reviewStore,
+    visibility,
+  );
   const onCompleted = vi.fn(async () => {});
   const onFailed = vi.fn();
   const onReview = vi.fn();
   poller.setCallbacks({ onCompleted, onFailed, onReview });
   const views: PollingView[] = [];
   poller.subscribe(() => views.push(poller.getView()));
-  return { poller, store, checks, onCompleted, onFailed, onReview, views };
+  return {
+    poller,
+    store,
+    reviewStore,
+    visibility,
+    checks,
+    checked,
+    onCompleted,
+    onFailed,
+    onReview,
+    views,
+  };
 }
 
 describe('PaymentPoller', () => {
@@ -90,7 +137,7 @@ describe('PaymentPoller', () => {
     );
     poller.start('p1');
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(onCompleted).toHaveBeenCalledWith('p1');
+    expect(onCompleted).toHaveBeenCalledWith('p1', 'completed');
     expect(store.value).toBeNull();
     expect(poller.getView().active).toBe(false);
     await vi.advanceTimersByTimeAsync(60_000);
@@ -155,18 +202,120 @@ describe('PaymentPoller', () => {
     expect(onCompleted).not.toHaveBeenCalled();
   });
 
-  it('stops and hands over to review when the money does not match the order', async () => {
-    const { poller, store, onReview, onFailed, onCompleted, checks } = setup((call) =>
+  it('stops the quick checks and hands over to review when the money does not match the order', async () => {
+    const { poller, store, reviewStore, onReview, onFailed, onCompleted, checks } = setup((call) =>
       call < 3 ? 'pending' : 'needs_review',
     );
     poller.start('p1');
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(59_000);
     expect(checks).toHaveLength(3);
-    expect(onReview).toHaveBeenCalledWith('p1');
+    expect(onReview).toHaveBeenCalledExactlyOnceWith('p1');
     expect(onFailed).not.toHaveBeenCalled();
     expect(onCompleted).not.toHaveBeenCalled();
+    // No longer pending (the page is free again), but remembered as in review.
     expect(store.value).toBeNull();
-    expect(poller.getView().active).toBe(false);
+    expect(reviewStore.value).toBe('p1');
+    expect(poller.getView()).toMatchObject({ active: false, inReview: 'p1' });
+  });
+
+  it('keeps checking a payment in review, a minute after and then less often, until it is credited', async () => {
+    const { poller, reviewStore, onReview, onCompleted, checks } = setup((call) =>
+      call < 3 ? 'pending' : call < 7 ? 'needs_review' : 'completed',
+    );
+    poller.start('p1');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(checks).toEqual([0, 8_000, 10_000]);
+
+    // 1, 2, 4 minutes on; the 8-minute check finds it credited.
+    await vi.advanceTimersByTimeAsync(7 * 60_000);
+    expect(checks.slice(3)).toEqual([70_000, 190_000, 430_000]);
+    expect(onCompleted).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(8 * 60_000);
+    expect(checks.at(-1)).toBe(910_000);
+    expect(onCompleted).toHaveBeenCalledExactlyOnceWith('p1', 'completed');
+    expect(onReview).toHaveBeenCalledOnce();
+    expect(reviewStore.value).toBeNull();
+    expect(poller.getView()).toMatchObject({ active: false, inReview: null });
+
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(checks).toHaveLength(7);
+  });
+
+  it('never leaves more than 15 minutes between checks however long the review lasts', async () => {
+    const { poller, checks } = setup(() => 'needs_review', null, 'r1');
+    poller.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(3 * 60 * 60_000);
+    const gaps = checks.slice(1).map((at, i) => (at - checks[i]!) / 60_000);
+    expect(gaps.slice(0, 6)).toEqual([1, 2, 4, 8, 15, 15]);
+    expect(Math.max(...gaps)).toBe(15);
+  });
+
+  it('reports a payment refunded or failed in review as the page reports those states', async () => {
+    const refunded = setup((call) => (call === 1 ? 'needs_review' : 'refunded'));
+    refunded.poller.start('p1');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(refunded.onCompleted).toHaveBeenCalledExactlyOnceWith('p1', 'refunded');
+    expect(refunded.reviewStore.value).toBeNull();
+
+    const failed = setup(() => 'failed', null, 'p2');
+    failed.poller.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failed.onFailed).toHaveBeenCalledExactlyOnceWith('p2', null);
+    expect(failed.reviewStore.value).toBeNull();
+    expect(failed.poller.getView().inReview).toBeNull();
+  });
+
+  it('checks a payment in review only while the page is in sight, and at once when it comes back', async () => {
+    const { poller, visibility, checks } = setup(() => 'needs_review');
+    poller.start('p1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(checks).toEqual([0]);
+
+    visibility.set(true);
+    await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
+    expect(checks).toEqual([0]);
+
+    visibility.set(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(checks).toEqual([0, 7_200_000]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(checks).toEqual([0, 7_200_000, 7_260_000]);
+  });
+
+  it('on arrival checks a payment left in review at once, and paying anew or Try Again does not forget it', async () => {
+    const { poller, store, reviewStore, checked, onReview } = setup(
+      (_call, paymentId) => (paymentId === 'r1' ? 'needs_review' : 'pending'),
+      null,
+      'r1',
+    );
+    poller.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(checked).toEqual(['r1']);
+    // The voter was told when it went to review; the page now shows it as in review.
+    expect(onReview).not.toHaveBeenCalled();
+    expect(poller.getView()).toMatchObject({ active: false, inReview: 'r1' });
+
+    poller.start('p2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.value).toBe('p2');
+    poller.reset();
+    expect(store.value).toBeNull();
+    expect(reviewStore.value).toBe('r1');
+    expect(poller.getView()).toMatchObject({ active: false, inReview: 'r1' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(checked).toEqual(['r1', 'p2', 'r1']);
+  });
+
+  it('stops checking a payment in review when the page goes, and remembers it for the next visit', async () => {
+    const { poller, reviewStore, visibility, checks } = setup(() => 'needs_review', null, 'r1');
+    poller.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    poller.dispose();
+    expect(visibility.listeners).toBe(0);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(checks).toHaveLength(1);
+    expect(reviewStore.value).toBe('r1');
   });
 
   it('shows the receipt of a payment refunded or disputed before the voter came back', async () => {
@@ -174,7 +323,7 @@ describe('PaymentPoller', () => {
       const { poller, onCompleted } = setup(() => status, 'p1');
       poller.resume();
       await vi.advanceTimersByTimeAsync(0);
-      expect(onCompleted, status).toHaveBeenCalledWith('p1');
+      expect(onCompleted, status).toHaveBeenCalledWith('p1', status);
     }
   });
 });

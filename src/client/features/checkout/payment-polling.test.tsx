@@ -4,26 +4,42 @@ import { useTranslation } from 'react-i18next';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentFailureReason } from '#shared/schemas/payment';
 import { createNominee } from '#test/factories/catalog-factory';
-import { createPendingPayment, settlePayment } from '#test/factories/payment-factory';
+import {
+  createNeedsReviewPayment,
+  createPendingPayment,
+  creditReviewedPayment,
+  refundReviewedPayment,
+  settlePayment,
+} from '#test/factories/payment-factory';
 import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
 import { renderScreen } from '#test/support/render-screen';
 import { createTestApp, type TestApp } from '#test/support/test-app';
-import { PollingStatusBanner } from './polling-status';
-import { PENDING_PAYMENT_KEY } from './pending-payment-storage';
-import { PRIMARY_ATTEMPTS } from './polling-schedule';
+import { PollingStatusBanner, ReviewNotice } from './polling-status';
+import { PENDING_PAYMENT_KEY, REVIEW_PAYMENT_KEY } from './pending-payment-storage';
+import { PRIMARY_ATTEMPTS, REVIEW_FIRST_DELAY_MS } from './polling-schedule';
+import { loadSettledOutcome } from './settled-outcome';
 import { TransactionCheckPanel } from './transaction-check-panel';
 import { usePaymentPolling } from './use-payment-polling';
 
 /**
  * The checkout screen's polling parts as checkout-view.tsx wires them: the status banner, the
- * 'Did you complete the transaction?' panel, and what the page does on an outcome (here a line of
- * text instead of the receipt modal and the failure toast).
+ * 'Did you complete the transaction?' panel, the notice of a payment in review, and what the page
+ * does on an outcome (here a line of text instead of the receipt modal and the toasts).
  */
 function PollingHarness() {
   const { t } = useTranslation('checkout');
   const [outcome, setOutcome] = useState<string | null>(null);
   const polling = usePaymentPolling({
-    onCompleted: async (paymentId) => setOutcome(`receipt for ${paymentId}`),
+    onCompleted: async (paymentId, status) => {
+      const settled = await loadSettledOutcome(paymentId, status);
+      setOutcome(
+        settled.kind === 'receipt'
+          ? `receipt ${settled.receipt.payment.receiptCode}`
+          : settled.kind === 'refunded'
+            ? t('toasts.paymentRefundedText')
+            : 'receipt unavailable',
+      );
+    },
     onFailed: (_paymentId, reason: PaymentFailureReason | null) =>
       setOutcome(reason ? t(`toasts.failureReasons.${reason}`) : t('toasts.paymentFailedText')),
     onReview: (paymentId) =>
@@ -35,6 +51,7 @@ function PollingHarness() {
       {polling.active && polling.showPanel ? (
         <TransactionCheckPanel onCheckStatus={polling.restart} onTryAgain={polling.reset} />
       ) : null}
+      {polling.inReview ? <ReviewNotice paymentId={polling.inReview} /> : null}
       {outcome ? <p>{outcome}</p> : null}
     </>
   );
@@ -82,13 +99,13 @@ describe('payment polling on the checkout screen', () => {
     expect(await screen.findByText('Waiting for transaction...')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Payment status' })).toBeTruthy();
 
-    await settlePayment(testApp.app.ctx.db, paymentId, {
+    const { receiptCode } = await settlePayment(testApp.app.ctx.db, paymentId, {
       status: 'completed',
       amount: 200,
       currency: 'XAF',
     });
     await advance(8_000);
-    expect(await screen.findByText(`receipt for ${paymentId}`)).toBeTruthy();
+    expect(await screen.findByText(`receipt ${receiptCode}`)).toBeTruthy();
     // Settled: nothing is pending any more, so a reload starts afresh.
     expect(window.localStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
     expect(screen.queryByText('Waiting for transaction...')).toBeNull();
@@ -147,5 +164,53 @@ describe('payment polling on the checkout screen', () => {
     expect(await screen.findByText('Waiting for transaction...')).toBeTruthy();
     expect(statusChecks(paymentId)).toBe(before + 1);
     expect(screen.queryByRole('heading', { name: 'Did you complete the transaction?' })).toBeNull();
+  });
+
+  it('keeps a payment that goes to review, checks it now and then, and shows the receipt once it is credited', async () => {
+    const paymentId = await pendingPaymentInStorage();
+    await renderScreen(<PollingHarness />);
+    await screen.findByText('Waiting for transaction...');
+
+    // The provider reports more money than the order: the payment goes to review.
+    await settlePayment(testApp.app.ctx.db, paymentId, {
+      status: 'completed',
+      amount: 201,
+      currency: 'XAF',
+    });
+    await advance(8_000);
+    expect(await screen.findByRole('heading', { name: 'Payment Under Review' })).toBeTruthy();
+    expect(screen.getByText(/Do not pay again/, { selector: 'section p' })).toBeTruthy();
+    expect(screen.queryByText('Waiting for transaction...')).toBeNull();
+    expect(window.localStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
+    expect(window.localStorage.getItem(REVIEW_PAYMENT_KEY)).toBe(paymentId);
+    const checksInReview = statusChecks(paymentId);
+
+    await advance(REVIEW_FIRST_DELAY_MS);
+    expect(statusChecks(paymentId)).toBe(checksInReview + 1);
+    const { receiptCode } = await creditReviewedPayment(testApp.app.ctx, paymentId);
+    await advance(2 * REVIEW_FIRST_DELAY_MS);
+    expect(await screen.findByText(`receipt ${receiptCode}`)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Payment Under Review' })).toBeNull();
+    expect(window.localStorage.getItem(REVIEW_PAYMENT_KEY)).toBeNull();
+  });
+
+  it('back on the page, says a payment refunded from review was refunded, in French too', async () => {
+    const payment = await createNeedsReviewPayment(testApp.app.ctx.db, {
+      votes: [{ nominationId, voteCount: 2 }],
+    });
+    window.localStorage.setItem(REVIEW_PAYMENT_KEY, payment.id);
+    await renderScreen(<PollingHarness />, { language: 'fr' });
+    expect(await screen.findByRole('heading', { name: 'Paiement en vérification' })).toBeTruthy();
+    expect(statusChecks(payment.id)).toBe(1);
+
+    await refundReviewedPayment(testApp.app.ctx, payment.id);
+    await advance(REVIEW_FIRST_DELAY_MS);
+    expect(
+      await screen.findByText(
+        "Les organisateurs vous ont remboursé l'intégralité de votre paiement ; aucun vote n'a été compté.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Paiement en vérification' })).toBeNull();
+    expect(window.localStorage.getItem(REVIEW_PAYMENT_KEY)).toBeNull();
   });
 });

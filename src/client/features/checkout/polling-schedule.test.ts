@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   nextPoll,
   pendingPhase,
+  reviewDelayMs,
   showsCompletionPanel,
   START_CURSOR,
   type PollCursor,
@@ -69,5 +70,12 @@ describe('polling schedule', () => {
     expect([...firstSeen].sort((a, b) => a - b)).toEqual(firstSeen);
     expect(pendingPhase(START_CURSOR)).toBe('waiting');
     expect(pendingPhase({ stage: 'primary', attempts: 11 })).toBe('takingLonger');
+  });
+});
+
+describe('review schedule', () => {
+  it('checks a payment in review after a minute, then half as often each time, never more than 15 minutes apart', () => {
+    const minutes = [0, 1, 2, 3, 4, 5, 40].map((checks) => reviewDelayMs(checks) / 60_000);
+    expect(minutes).toEqual([1, 2, 4, 8, 15, 15, 15]);
   });
 });

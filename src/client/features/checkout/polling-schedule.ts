@@ -88,3 +88,16 @@ export function pendingPhase(cursor: PollCursor): PollPhase {
   if (cursor.attempts <= LAST_QUICK_ATTEMPT) return 'confirming';
   return 'stillChecking';
 }
+
+/**
+ * A payment in review waits on an organiser, for minutes or days: it is checked a minute after
+ * the review began (or after the voter came back to the page), then half as often each time but
+ * never more than 15 minutes apart, and only while the page is in sight.
+ */
+export const REVIEW_FIRST_DELAY_MS = 60_000;
+export const REVIEW_MAX_DELAY_MS = 15 * 60_000;
+
+/** The wait before the next check of a payment in review, after `checks` slow checks. */
+export function reviewDelayMs(checks: number): number {
+  return Math.min(REVIEW_FIRST_DELAY_MS * 2 ** checks, REVIEW_MAX_DELAY_MS);
+}

@@ -1,4 +1,4 @@
-import { CheckCircle2, Loader2, WifiOff } from 'lucide-react';
+import { CheckCircle2, Hourglass, Loader2, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '#client/lib/cn';
 import type { PollPhase } from './polling-schedule';
@@ -38,5 +38,30 @@ export function PollingStatusBanner({ phase }: { phase: PollPhase | null }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A payment in review: the voter is not to pay again, and the page keeps checking it and shows the
+ * outcome (a receipt, a refund, a failure) when an organiser decides, now or on a later visit.
+ */
+export function ReviewNotice({ paymentId }: { paymentId: string }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <section
+      aria-labelledby="review-notice-title"
+      className="flex gap-3 rounded-xl border border-gold-300 bg-gold-50 p-3 text-ink-950"
+      data-testid="review-notice"
+    >
+      <Hourglass className="mt-0.5 size-5 shrink-0 text-gold-700" aria-hidden="true" />
+      <div>
+        <h3 id="review-notice-title" className="font-semibold">
+          {t('review.title')}
+        </h3>
+        <p className="mt-1 text-sm text-ink-700">
+          {t('review.text', { id: paymentId.slice(0, 8) })}
+        </p>
+      </div>
+    </section>
   );
 }

@@ -4,14 +4,11 @@ import { fetchPaymentStatus } from './api/checkout-api';
 import {
   PaymentPoller,
   type CheckOutcome,
+  type PageVisibility,
   type PollerCallbacks,
   type PollingView,
 } from './payment-poller';
-import {
-  clearPendingPayment,
-  readPendingPayment,
-  savePendingPayment,
-} from './pending-payment-storage';
+import { pendingPaymentStorage, reviewPaymentStorage } from './pending-payment-storage';
 
 export interface PaymentPolling extends PollingView {
   start: (paymentId: string) => void;
@@ -32,15 +29,25 @@ async function checkStatus(paymentId: string): Promise<CheckOutcome> {
   }
 }
 
-const pendingStore = {
-  read: readPendingPayment,
-  save: savePendingPayment,
-  clear: clearPendingPayment,
+const documentVisibility: PageVisibility = {
+  hidden: () => document.visibilityState === 'hidden',
+  subscribe: (listener) => {
+    document.addEventListener('visibilitychange', listener);
+    return () => document.removeEventListener('visibilitychange', listener);
+  },
 };
 
-/** The page's PaymentPoller; a saved pendingPaymentId is resumed on mount. */
+/** The page's PaymentPoller; a saved pending payment, or one in review, is resumed on mount. */
 export function usePaymentPolling(callbacks: PollerCallbacks): PaymentPolling {
-  const [poller] = useState(() => new PaymentPoller(checkStatus, pendingStore));
+  const [poller] = useState(
+    () =>
+      new PaymentPoller(
+        checkStatus,
+        pendingPaymentStorage,
+        reviewPaymentStorage,
+        documentVisibility,
+      ),
+  );
   useEffect(() => {
     poller.setCallbacks(callbacks);
   });

@@ -7,7 +7,7 @@ const RULE = '='.repeat(72);
 
 /**
  * What `npm start` prints once for the demo admin it just created: plain text between two rules,
- * with a blank line around it, so it stands out from the JSON log lines and can be copied. The
+ * with a blank line around it, so it stands out from the log lines and can be copied. The
  * password is never logged through pino (logs are often shipped elsewhere and kept).
  */
 export function demoAdminNotice(admin: DemoAdminCredentials, siteUrl: string): string {

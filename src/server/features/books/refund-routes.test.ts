@@ -98,6 +98,12 @@ describeEachDatabase('admin refunds', (kind) => {
     ]);
     expect((await refund(payment.id, { reason: 'Duplicate', amount: 50 })).status).toBe(200);
 
+    // The checkout that was following the payment still finds its receipt.
+    const code = await call<{ receiptCode: string }>(t.app, {
+      url: `/api/payment/${payment.id}/receipt-code`,
+    });
+    expect(code.status).toBe(200);
+    expect(code.body.receiptCode).toBe(payment.receiptCode);
     const receipt = await call<ReceiptDetail>(t.app, {
       url: `/api/payment/receipt/${payment.receiptCode}`,
     });
@@ -274,6 +280,12 @@ describeEachDatabase('admin refunds', (kind) => {
       countedVotes: 0,
     });
     expect(await Promise.all(nominationIds.map(votesOf))).toEqual([0, 0, 0]);
+    // Never counted: no receipt for the checkout to show.
+    const code = await call<{ message: string }>(t.app, {
+      url: `/api/payment/${payment.id}/receipt-code`,
+    });
+    expect(code.status).toBe(409);
+    expect(code.body.message).toMatch(/no receipt/);
     expect((await refund(payment.id, { reason: 'Again' })).status).toBe(409);
     expect((await credit(payment.id, { reason: 'Too late' })).status).toBe(422);
     const [audit] = await auditOf(payment.id, 'payment.refund');

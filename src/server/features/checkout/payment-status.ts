@@ -10,12 +10,16 @@ import { refreshPayment } from '#server/payments/refresh-payment.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
 import {
+  CREDITED_STATUSES,
   paymentStatusResponseSchema,
   receiptCodeResponseSchema,
   type PaymentStatusResponse,
   type ReceiptCodeResponse,
 } from '#shared/schemas/payment.js';
 import { PAYMENT_ID_INPUT } from './checkout-input-texts.js';
+
+const hasReceipt = (status: PaymentStatus) =>
+  (CREDITED_STATUSES as readonly PaymentStatus[]).includes(status);
 
 /**
  * GET /api/payment/{id}/status and GET /api/payment/{id}/receipt-code. A failed payment's status
@@ -90,9 +94,9 @@ export function registerPaymentStatus(app: FastifyInstance): void {
         .from(payments)
         .where(eq(payments.id, id));
       if (!row) throw notFound(PAYMENT_NOT_FOUND);
-      if (row.status !== 'completed' || !row.receiptCode) {
-        throw conflict(noReceiptFor(row.status));
-      }
+      // A payment counted once keeps its receipt through a refund or a dispute (the receipt says
+      // what changed); one refunded from review was never counted and has none.
+      if (!hasReceipt(row.status) || !row.receiptCode) throw conflict(noReceiptFor(row.status));
       return { receiptCode: row.receiptCode };
     },
   );
