@@ -1,4 +1,5 @@
 import type { DestinationStream } from 'pino';
+import type { PrettyOptions } from 'pino-pretty';
 import type { LogFormat } from './config.js';
 
 /**
@@ -9,24 +10,13 @@ import type { LogFormat } from './config.js';
  * `transport` option would prettify in a worker thread instead, racing the banner, and takes no
  * function option such as the message format below.
  *
- * pino-pretty is imported only when the format is pretty, which config.ts refuses in production.
+ * pino-pretty (a development dependency) is imported only when the format is pretty, which
+ * config.ts refuses in production, so a production install never needs it.
  */
 
 /** What the entries are written to: pino's stdout destination, which main.ts shares. */
 export interface LogSink {
   write(text: string): unknown;
-}
-
-/** One formatted entry, or nothing when the prettifier drops it. */
-export type Prettify = (line: string) => string | undefined;
-/** pino-pretty's `prettyFactory`, the only part used. */
-export type PrettyFactory = (options: PrettyOptions) => Prettify;
-
-interface PrettyOptions {
-  translateTime: string;
-  ignore: string;
-  singleLine: boolean;
-  messageFormat: (log: Record<string, unknown>, messageKey: string) => string;
 }
 
 /**
@@ -36,12 +26,12 @@ interface PrettyOptions {
  * their `req` and `res` objects. Colour as the terminal allows (pino-pretty's default: none when
  * piped, or with NO_COLOR).
  */
-export const PRETTY_OPTIONS: PrettyOptions = {
+export const PRETTY_OPTIONS = {
   translateTime: 'SYS:HH:MM:ss',
   ignore: 'pid,hostname,req,res,responseTime',
   singleLine: true,
   messageFormat: requestMessage,
-};
+} satisfies PrettyOptions;
 
 /** The message of an entry, with Fastify's request details folded in. */
 export function requestMessage(log: Record<string, unknown>, messageKey: string): string {
@@ -56,54 +46,15 @@ export function requestMessage(log: Record<string, unknown>, messageKey: string)
   return parts.filter(Boolean).join(' ');
 }
 
-/** pino-pretty's factory, or undefined when the package is not installed. */
-export async function importPinoPretty(): Promise<PrettyFactory | undefined> {
-  // Named through a constant: TypeScript and the build leave the import alone, so the server
-  // builds, type-checks and runs (in JSON) without it.
-  const name = 'pino-pretty';
-  try {
-    const loaded = (await import(name)) as {
-      prettyFactory?: PrettyFactory;
-      default?: { prettyFactory?: PrettyFactory };
-    };
-    return loaded.prettyFactory ?? loaded.default?.prettyFactory;
-  } catch (error) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    if (code === 'ERR_MODULE_NOT_FOUND' && String(message).includes(`'${name}'`)) {
-      return undefined;
-    }
-    throw error;
-  }
-}
-
-export interface LogOutput {
-  /** The logger's stream. */
-  stream: DestinationStream;
-  /** Something to log once the logger exists (pretty asked for, but pino-pretty is missing). */
-  warning?: string;
-}
-
-export async function logOutput(
-  format: LogFormat,
-  sink: LogSink,
-  loadPrettyFactory: () => Promise<PrettyFactory | undefined> = importPinoPretty,
-): Promise<LogOutput> {
-  if (format === 'json') return { stream: sink };
-  const prettyFactory = await loadPrettyFactory();
-  if (!prettyFactory) {
-    return {
-      stream: sink,
-      warning:
-        'LOG_FORMAT=pretty, but pino-pretty is not installed (npm install): logging JSON lines instead',
-    };
-  }
+/** The logger's stream: the sink itself for JSON, or pino-pretty's prettifier in front of it. */
+export async function logOutput(format: LogFormat, sink: LogSink): Promise<DestinationStream> {
+  if (format === 'json') return sink;
+  const { prettyFactory } = await import('pino-pretty');
   const prettify = prettyFactory(PRETTY_OPTIONS);
   return {
-    stream: {
-      write(line: string) {
-        const text = prettify(line);
-        if (text) sink.write(text);
-      },
+    write(line: string) {
+      const text = prettify(line);
+      if (text) sink.write(text);
     },
   };
 }

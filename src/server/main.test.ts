@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,14 +16,6 @@ const ANSI = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g');
 /** pino-pretty's line: the time, the level, the message (colour codes taken out). */
 const isPrettyLine = (line: string) =>
   /^\[\d\d:\d\d:\d\d\] (INFO|WARN): \S/.test(line.replace(ANSI, ''));
-const pinoPrettyInstalled = (() => {
-  try {
-    createRequire(import.meta.url).resolve('pino-pretty');
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** Starts the real server on an empty data folder and collects its stdout until `done` says so. */
 function startServer(dataDir: string) {
@@ -90,20 +81,14 @@ describe('npm start on an empty database', () => {
     const port = Number(/Server listening at http:\/\/127\.0\.0\.1:(\d+)\b/.exec(out)?.[1]);
     expect(port).toBeGreaterThan(0);
 
-    // Development's log (LOG_FORMAT's default): one short line an entry with pino-pretty; JSON
-    // lines, and a warning saying why, until it is installed.
+    // Development's log (LOG_FORMAT's default): one short line an entry with pino-pretty.
     const start = lines.findIndex((l) => /^=+$/.test(l));
     const end = lines.findIndex((l, i) => i > start && /^=+$/.test(l));
     expect(start).toBeGreaterThanOrEqual(0);
     const logLines = lines.slice(0, start).filter((l) => l !== '' && !l.includes('is running at'));
     expect(logLines.length).toBeGreaterThan(0);
-    if (pinoPrettyInstalled) {
-      expect(logLines.filter((l) => !isPrettyLine(l))).toEqual([]);
-      expect(out).not.toMatch(/"pid"|"hostname"/);
-    } else {
-      expect(logLines.filter((l) => !isJsonLine(l))).toEqual([]);
-      expect(out).toContain('pino-pretty is not installed');
-    }
+    expect(logLines.filter((l) => !isPrettyLine(l))).toEqual([]);
+    expect(out).not.toMatch(/"pid"|"hostname"/);
 
     // The block: a ruled frame of plain lines, no log line inside it.
     // The start-up log lines are out before the block, not after its first line.

@@ -44,11 +44,9 @@ const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../../di
 // One queue for the log (JSON lines, or one readable line an entry: LOG_FORMAT) and the plain-text
 // notices below, so they come out in order; pino flushes it at exit.
 const stdout = pino.destination({ dest: 1, sync: false });
-const log = await logOutput(config.logFormat, stdout);
-const app = await buildApp({ config, database, clientDir, logStream: log.stream });
-for (const warning of [...config.warnings, ...(log.warning ? [log.warning] : [])]) {
-  app.log.warn(warning);
-}
+const logStream = await logOutput(config.logFormat, stdout);
+const app = await buildApp({ config, database, clientDir, logStream });
+for (const warning of config.warnings) app.log.warn(warning);
 
 let demoAdmin: { email: string; password: string } | null = null;
 if (config.seedDemo) {
