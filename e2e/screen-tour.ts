@@ -5,7 +5,11 @@ import type { Page } from '@playwright/test';
 import type { Db } from '#server/db/client.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { inDatabaseTime, keepEvent, setEvent } from '#test/factories/event-factory.js';
-import { createCompletedPayment } from '#test/factories/payment-factory.js';
+import { REVIEW_PAYMENT_KEY } from '#client/features/checkout/pending-payment-storage.js';
+import {
+  createCompletedPayment,
+  createNeedsReviewPayment,
+} from '#test/factories/payment-factory.js';
 import { EVENT_BASE_URL, FIRST_LOAD, expect, type ConsoleAllowance } from './fixtures.js';
 import { createAccount, fillSignInForm } from './sign-in.js';
 import { checkUntil, checkUntilSettled, startPayment } from './status-checks.js';
@@ -79,6 +83,8 @@ export interface TourData {
   receiptEmail: string;
   /** An artist the tour deletes, to see the toast with Undo. */
   throwawayArtist: string;
+  /** A payment held for review (more money received than ordered). */
+  reviewPaymentId: string;
 }
 
 export async function createTourData(db: Db): Promise<TourData> {
@@ -116,6 +122,9 @@ export async function createTourData(db: Db): Promise<TourData> {
     ],
     payment: { voterEmail: receiptEmail },
   });
+  const review = await createNeedsReviewPayment(db, {
+    votes: [{ nominationId: star.nominations[0]!.id, voteCount: 2 }],
+  });
   const throwaway = await createNominee(db, {
     categoryIds: [category.id],
     artist: { name: `Sweep Undo ${tag}` },
@@ -127,6 +136,7 @@ export async function createTourData(db: Db): Promise<TourData> {
     receiptCode: payment.receiptCode!,
     receiptEmail,
     throwawayArtist: throwaway.artist.name,
+    reviewPaymentId: review.id,
   };
 }
 
@@ -238,6 +248,7 @@ export async function tourEveryScreen(
     .getByRole('link', { name: t('catalog:voteNow') })
     .click();
   await expect(page.getByTestId('total-votes')).toBeVisible(FIRST_LOAD);
+  const checkoutUrl = page.url();
   await stop({ name: 'checkout, mobile money' });
   await page.getByText(t('checkout:method.card'), { exact: true }).click();
   await expect(page.getByRole('textbox', { name: t('checkout:card.emailLabel') })).toBeVisible();
@@ -290,6 +301,17 @@ export async function tourEveryScreen(
     .getByRole('button', { name: t('receipts:modal.saved') })
     .click();
   await expect(paid).toBeHidden();
+
+  // A payment whose money did not match its order waits for the organisers: the checkout remembers
+  // it and says so on every visit until they decide.
+  await page.evaluate(([key, id]) => localStorage.setItem(key, id), [
+    REVIEW_PAYMENT_KEY,
+    data.reviewPaymentId,
+  ] as const);
+  await page.goto(checkoutUrl);
+  await expect(page.getByTestId('review-notice')).toBeVisible(FIRST_LOAD);
+  await stop({ name: 'checkout, payment in review' });
+  await page.evaluate((key) => localStorage.removeItem(key), REVIEW_PAYMENT_KEY);
 
   await page.goto('/my-receipts');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_LOAD);
