@@ -9,7 +9,6 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,6 +20,7 @@ import { loadCompose, serviceEnvironment } from './compose-file.js';
 import { execForm, healthcheck, instructions, stageEnvironment } from './dockerfile.js';
 import {
   assembleRuntimeTree,
+  scratchParent,
   snapshotTree,
   treeChanges,
   type RuntimeTree,
@@ -98,8 +98,8 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
     PALMARES_OWNER_PASSWORD: randomBytes(16).toString('hex'),
     PALMARES_APP_PASSWORD: randomBytes(16).toString('hex'),
   };
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'palmares-image-'));
-  const dataDir = path.join(workDir, 'data');
+  let workDir: string | undefined;
+  let dataDir: string;
   let tree: RuntimeTree;
   let filesAtStart: Map<string, string>;
   let port: number;
@@ -109,8 +109,11 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
   let server: ChildProcess | undefined;
   let serverOutput = '';
   let serverExit: Promise<Finished> | undefined;
+  let redisUrl: string | null = null;
 
   beforeAll(async () => {
+    workDir = mkdtempSync(path.join(scratchParent(), 'palmares-image-'));
+    dataDir = path.join(workDir, 'data');
     chmodSync(workDir, 0o755);
     tree = await assembleRuntimeTree(ROOT, workDir);
     // The image's files belong to root and its user may not write them: no write bit for anyone.
@@ -125,11 +128,11 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
     // PostgreSQL's first start: the roles and the database, by the script compose.yaml mounts.
     const admin = new URL(POSTGRES_ADMIN_URL);
     const init = await run([path.join(ROOT, 'deploy/postgres-init.sh')], {
-      cwd: workDir,
+      cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         POSTGRES_USER: decodeURIComponent(admin.username) || 'postgres',
-        PGHOST: admin.hostname,
+        PGHOST: admin.hostname.replace(/^\[(.*)\]$/, '$1'),
         PGPORT: admin.port || '5432',
         ...(admin.password ? { PGPASSWORD: decodeURIComponent(admin.password) } : {}),
         PALMARES_OWNER_ROLE: names.owner,
@@ -179,7 +182,7 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
       user,
     });
 
-    const redisUrl = await testRedis();
+    redisUrl = await testRedis();
     const appEnv: Record<string, string> = {
       ...imageEnv,
       ...local(serviceEnvironment(compose.services.app1!)),
@@ -226,8 +229,10 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
         await client.query(`DROP ROLE IF EXISTS ${client.escapeIdentifier(role)}`);
       }
     });
-    spawnSync('chmod', ['-R', 'u+w', workDir]);
-    rmSync(workDir, { recursive: true, force: true });
+    if (workDir) {
+      spawnSync('chmod', ['-R', 'u+w', workDir]);
+      rmSync(workDir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('migrates as the owner and grants the app role in the migrate step, from the bundles', () => {
@@ -248,7 +253,11 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
     expect(serverOutput).toContain(`Server listening at ${origin}`);
     const ready = await fetch(`${origin}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', database: 'ok' });
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      database: 'ok',
+      ...(redisUrl ? { redis: 'ok', rateLimits: 'redis' } : {}),
+    });
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     const categories = await fetch(`${origin}/api/categories`);
     expect(categories.status).toBe(200);

@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  accessSync,
+  constants,
   cpSync,
   existsSync,
   lstatSync,
@@ -9,6 +11,7 @@ import {
   statSync,
   symlinkSync,
 } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { finalStage, readDockerfile, type Stage } from './dockerfile.js';
 
@@ -26,6 +29,20 @@ import { finalStage, readDockerfile, type Stage } from './dockerfile.js';
  */
 
 const IMAGE_WORKDIR = '/app';
+
+/**
+ * Where to assemble the tree: in memory when the machine has /dev/shm. Writing the few hundred
+ * megabytes of the production dependencies takes about a second there and tens of seconds on
+ * these machines' disks.
+ */
+export function scratchParent(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK | constants.X_OK);
+    return '/dev/shm';
+  } catch {
+    return os.tmpdir();
+  }
+}
 
 /** .dockerignore's patterns, matched as Docker does: from the context's root, `**` for any depth. */
 export function dockerignore(root: string): (relative: string) => boolean {
