@@ -1,6 +1,11 @@
 /**
  * Bundles the server into dist/server/main.js (dependencies stay external) and precompresses client
  * assets. BUILD_OUT_DIR replaces `dist` (each end-to-end run builds into its own folder).
+ *
+ * The command line tools are bundled beside it, so a deploy that ships only dist/, migrations/ and
+ * the production dependencies (the container image) can still migrate, grant the app role, seed
+ * and manage accounts: `node dist/server/migrate-cli.js` does what `npm run db:migrate` does from
+ * a checkout, without tsx or the sources.
  */
 import { build } from 'esbuild';
 const outDir = process.env.BUILD_OUT_DIR ?? 'dist';
@@ -9,7 +14,13 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/features/auth/users-cli.ts'].filter(existsSync),
+  entryPoints: [
+    'src/server/main.ts',
+    'src/server/features/auth/users-cli.ts',
+    'src/server/db/migrate-cli.ts',
+    'src/server/db/grant-app-role-cli.ts',
+    'src/server/db/seed-cli.ts',
+  ].filter(existsSync),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -176,11 +176,6 @@ const envSchema = z
       'TRANSLATE_PROVIDER=libretranslate needs LIBRETRANSLATE_URL',
     );
     need(
-      env.NODE_ENV === 'production' && !env.PHONE_HASH_KEY,
-      'PHONE_HASH_KEY',
-      'production needs PHONE_HASH_KEY (a long random secret; changing it breaks phone receipt lookup)',
-    );
-    need(
       env.NODE_ENV === 'production' && env.LOG_FORMAT === 'pretty',
       'LOG_FORMAT',
       'production logs are JSON lines, for whatever collects them; leave LOG_FORMAT unset or set it to json (pipe them through pino-pretty to read them)',
@@ -211,8 +206,35 @@ const envSchema = z
 
 export type LogFormat = 'pretty' | 'json';
 
-export function loadConfig(source: Record<string, string | undefined> = process.env) {
-  const parsed = envSchema.safeParse(source);
+/** Every environment variable the app reads: a deploy file that sets another is mistaken. */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
+/** Every process but the schema tools hashes phone numbers, so production must give it the key. */
+const phoneHashingEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && !env.PHONE_HASH_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PHONE_HASH_KEY'],
+      message:
+        'production needs PHONE_HASH_KEY (a long random secret; changing it breaks phone receipt lookup)',
+    });
+  }
+});
+
+export interface LoadConfigOptions {
+  /**
+   * For the schema owner's tools (`db:migrate`, `db:grant-app-role`), which never hash a phone
+   * number: production does not ask them for PHONE_HASH_KEY, so the release step that migrates
+   * holds the owner's URL without the key, as the server holds the key without the owner's URL.
+   */
+  schemaTool?: boolean;
+}
+
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+) {
+  const parsed = (options.schemaTool ? envSchema : phoneHashingEnvSchema).safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -382,6 +404,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     warnings,
   };
+}
+
+/** `loadConfig` for the schema owner's tools: production does not ask them for PHONE_HASH_KEY. */
+export function loadSchemaToolConfig(
+  source: Record<string, string | undefined> = process.env,
+): Config {
+  return loadConfig(source, { schemaTool: true });
 }
 
 export type Config = ReturnType<typeof loadConfig>;

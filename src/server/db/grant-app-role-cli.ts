@@ -4,7 +4,7 @@
  * schema's owner (DATABASE_MIGRATION_URL, else DATABASE_URL). Run it after `npm run db:migrate`;
  * see docs/operations.md.
  */
-import { loadConfig } from '#server/config.js';
+import { loadSchemaToolConfig } from '#server/config.js';
 import { AppRoleGrantError, grantAppRole } from './app-role-grants.js';
 import { withCliDatabase } from './with-cli-database.js';
 
@@ -16,7 +16,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadSchemaToolConfig();
   if (config.database.kind !== 'postgres') {
     console.error(
       'db:grant-app-role: set DATABASE_URL (and DATABASE_MIGRATION_URL): the embedded database ' +
