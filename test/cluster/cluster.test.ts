@@ -83,7 +83,7 @@ describePostgres('several instances behind HAProxy', () => {
     await database?.destroy();
   }, 30_000);
 
-  it('serves through HAProxy, round robin over both instances', async () => {
+  it('serves through HAProxy, the instances sharing Redis', async () => {
     const res = await fetch(`${cluster.url}/readyz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ database: 'ok', redis: 'ok', rateLimits: 'redis' });

@@ -1,5 +1,5 @@
 import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -29,12 +29,40 @@ export function ensureHaproxy(): string {
   return installed;
 }
 
-/** Builds the app when its server bundle is missing. */
-export function ensureBuilt(root = process.cwd()): string {
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/**
+ * The server bundle, built first when it is missing or older than the sources, so the instances
+ * never run code other than the checkout's. `echo` shows the build's output; otherwise it is kept
+ * for the error a failed build throws.
+ */
+export function ensureBuilt(options: { root?: string; echo?: boolean } = {}): string {
+  const root = options.root ?? process.cwd();
   const main = path.join(root, 'dist/server/main.js');
-  if (existsSync(main) && existsSync(path.join(root, 'dist/client/index.html'))) return main;
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
+  const built = existsSync(path.join(root, 'dist/client/index.html')) ? newestMtime(main) : 0;
+  const sources = Math.max(
+    ...['src', 'public', 'migrations', 'vite.config.ts', 'package.json'].map((entry) =>
+      newestMtime(path.join(root, entry)),
+    ),
+  );
+  if (built && built >= sources) return main;
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: options.echo ? 'inherit' : 'pipe',
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`npm run build failed:\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+  }
   return main;
 }
 
@@ -185,7 +213,7 @@ export interface Cluster {
 /** Starts the instances, waits until each answers /readyz, then HAProxy in front of them. */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const count = options.instances ?? 2;
-  const main = ensureBuilt();
+  const main = ensureBuilt({ echo: options.echo });
   const haproxyPath = ensureHaproxy();
   const scratch = mkdtempSync(path.join(tmpdir(), 'palmares-cluster-'));
   const managed: Managed[] = [];
