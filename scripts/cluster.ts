@@ -42,6 +42,8 @@ try {
     instances,
     databaseUrl,
     redisUrl: process.env.REDIS_URL,
+    // Every health check is a request: at info level they would bury everything else.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     echo: true,
   });
 } catch (error) {
