@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { payments } from '#server/db/schema.js';
 import { hashPassword } from '#server/features/auth/password-hash.js';
@@ -59,6 +59,14 @@ describePostgres('several instances behind HAProxy', () => {
     );
     expect(res.status, `${await res.clone().text()}\n${logs()}`).toBe(200);
     return ((await res.json()) as { paymentId: string }).paymentId;
+  }
+
+  async function completedCount(): Promise<number> {
+    const rows = await database.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.status, 'completed'));
+    return rows.length;
   }
 
   beforeAll(async () => {
@@ -179,13 +187,36 @@ describePostgres('several instances behind HAProxy', () => {
     expect(await after.json()).toMatchObject({ published: true });
   });
 
-  it('an instance killed mid-payments loses none: the other settles them, HAProxy routes around it', async () => {
+  it('an instance killed under load loses no payment: the other settles them, HAProxy routes around it', async () => {
     const first = nominee.nominations[0]!.id;
     const second = nominee.nominations[1]!.id;
     const before = [
       await nominationVotes(database.db, first),
       await nominationVotes(database.db, second),
     ];
+    const completedBefore = await completedCount();
+
+    // Load through HAProxy all along: a one-vote payment every 50 ms, each from its own address.
+    const load: { startedAt: number; status: number; paymentId?: string }[] = [];
+    let loading = true;
+    const loader = (async () => {
+      for (let n = 0; loading; n++) {
+        const startedAt = Date.now();
+        const res = await post(
+          cluster.url,
+          '/api/campay-payment',
+          {
+            phoneNumber: `2376773${String(n).padStart(5, '0')}`,
+            nominationVotes: split(nominee, [1]),
+          },
+          { 'x-forwarded-for': newAddress() },
+        ).catch(() => undefined);
+        const body = res?.ok ? ((await res.json()) as { paymentId: string }) : undefined;
+        load.push({ startedAt, status: res?.status ?? 0, paymentId: body?.paymentId });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+
     const address = newAddress();
     const made = await Promise.all(
       Array.from({ length: 6 }, (_, i) => pay(app(1).url, `23767720000${i}`, [i + 1, 1], address)),
@@ -200,30 +231,50 @@ describePostgres('several instances behind HAProxy', () => {
     while (!down.test(cluster.haproxy.output()) && Date.now() - killedAt < 5000) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    const downAt = Date.now();
     expect(cluster.haproxy.output()).toMatch(down);
-    expect(Date.now() - killedAt).toBeLessThanOrEqual(HEALTH_CHECK_INTERVAL_MS * 4);
+    expect(downAt - killedAt).toBeLessThanOrEqual(HEALTH_CHECK_INTERVAL_MS * 4);
     const through = await Promise.all(
       Array.from({ length: 10 }, () => fetch(`${cluster.url}/api/event`).then((r) => r.status)),
     );
     expect(through).toEqual(Array.from({ length: 10 }, () => 200));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    loading = false;
+    await loader;
+    const afterDown = load.filter((entry) => entry.startedAt >= downAt);
+    expect(afterDown.length).toBeGreaterThan(3);
+    expect(afterDown.map((entry) => entry.status)).toEqual(afterDown.map(() => 200));
 
-    const deadline = Date.now() + 15_000;
-    let rows: { status: string; settledAt: Date | null }[];
+    // Every payment accepted, on the killed instance or through HAProxy, reaches its end.
+    const accepted = [...made, ...load.flatMap((entry) => entry.paymentId ?? [])];
+    const deadline = Date.now() + 20_000;
+    let rows: { id: string; status: string; settledAt: Date | null }[];
     for (;;) {
       rows = await database.db
-        .select({ status: payments.status, settledAt: payments.settledAt })
+        .select({ id: payments.id, status: payments.status, settledAt: payments.settledAt })
         .from(payments)
-        .where(inArray(payments.id, made));
+        .where(inArray(payments.id, accepted));
       if (rows.every((row) => row.status !== 'pending') || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    expect(rows.length).toBe(accepted.length);
     expect(
       rows.map((row) => row.status),
       logs(),
-    ).toEqual(made.map(() => 'completed'));
+    ).toEqual(accepted.map(() => 'completed'));
     // Settled after the kill, so by the instance left: its reconciler asked the provider.
-    for (const row of rows) expect(row.settledAt!.getTime()).toBeGreaterThan(killedAt);
-    expect(await nominationVotes(database.db, first)).toBe(before[0]! + 21);
+    for (const row of rows.filter((row) => made.includes(row.id))) {
+      expect(row.settledAt!.getTime()).toBeGreaterThan(killedAt);
+    }
+    // A request cut off by the kill may still have made a payment: it settles too, and counts.
+    const pending = await database.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.status, 'pending'));
+    expect(pending).toEqual([]);
+    const loadCompleted = (await completedCount()) - completedBefore - made.length;
+    expect(loadCompleted).toBeGreaterThanOrEqual(accepted.length - made.length);
+    expect(await nominationVotes(database.db, first)).toBe(before[0]! + 21 + loadCompleted);
     expect(await nominationVotes(database.db, second)).toBe(before[1]! + 6);
     expect(await tallyMismatches(database.db)).toEqual([]);
   });
