@@ -39,6 +39,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestLanguage, tooManyRequests } from './http/voter-text.js';
 import { registerSpa } from './http/spa.js';
+import { oncePerTick } from './jobs/job-ticks.js';
 import { schedulePeriodicJob } from './jobs/periodic-job.js';
 import { integrityJob } from './payments/integrity-job.js';
 import { reconcileJob } from './payments/reconcile.js';
@@ -166,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Background work lives as long as the app: each job stops (and is waited for) on close.
   for (const job of [reconcileJob(ctx), sessionPurgeJob(ctx), integrityJob(ctx)]) {
-    schedulePeriodicJob(app, job, ctx.metrics);
+    schedulePeriodicJob(app, oncePerTick(ctx.db, job), ctx.metrics);
   }
   return app;
 }

@@ -9,6 +9,7 @@ import { nominationVotes } from '#test/factories/catalog-factory.js';
 import { HEALTH_CHECK_INTERVAL_MS, startCluster, type Cluster } from '#test/support/cluster.js';
 import { nomineeWith, split, tallyMismatches } from '#test/support/payment-test-kit.js';
 import { openSse } from '#test/support/sse-client.js';
+import { parsePrometheusText } from '#test/support/prometheus-text.js';
 import {
   createTestDatabase,
   describePostgres,
@@ -23,6 +24,7 @@ import {
  */
 
 const SETTLE_DELAY_MS = 2000;
+const METRICS_TOKEN = 'cluster-test-metrics-token-0123456789';
 /** GET /api/login's limit per client address per minute (features/auth/routes.ts). */
 const SIGN_IN_PAGE_LIMIT = 60;
 
@@ -81,7 +83,9 @@ describePostgres('several instances behind HAProxy', () => {
         SEED_DEMO: 'false',
         SANDBOX_SETTLE_DELAY_MS: String(SETTLE_DELAY_MS),
         RECONCILE_INTERVAL_SECONDS: '1',
+        INTEGRITY_CHECK_INTERVAL_SECONDS: '1',
         PAYMENT_POLL_INTERVAL_MS: '200',
+        METRICS_TOKEN,
       },
     });
   }, 60_000);
@@ -116,6 +120,38 @@ describePostgres('several instances behind HAProxy', () => {
       const anonymous = await fetch(`${instance.url}/api/admin/audit-log`);
       expect(anonymous.status, instance.name).toBe(401);
     }
+  });
+
+  it('each periodic job runs once per tick across the instances, the other skipping it', async () => {
+    /** Ticks of `job` by outcome, summed over the instances. */
+    const ticks = async (job: string) => {
+      const totals = { ok: 0, skipped: 0, failed: 0 };
+      for (const instance of cluster.instances) {
+        const res = await fetch(`${instance.url}/metrics`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        const metrics = parsePrometheusText(await res.text());
+        for (const outcome of ['ok', 'skipped', 'failed'] as const) {
+          totals[outcome] += metrics.value('palmares_job_runs_total', { job, outcome }) ?? 0;
+        }
+      }
+      return totals;
+    };
+    const jobs = ['reconcile', 'integrity check'];
+    const before = await Promise.all(jobs.map(ticks));
+    const started = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+    const after = await Promise.all(jobs.map(ticks));
+    const seconds = (Date.now() - started) / 1000;
+    jobs.forEach((job, i) => {
+      const ran = after[i]!.ok - before[i]!.ok;
+      const skipped = after[i]!.skipped - before[i]!.skipped;
+      // One run a second at most (a claim needs 0.9 s since the last start), both timers ticking.
+      expect(ran, job).toBeGreaterThanOrEqual(Math.floor(seconds) - 1);
+      expect(ran, job).toBeLessThanOrEqual(Math.ceil(seconds / 0.9));
+      expect(skipped, job).toBeGreaterThanOrEqual(Math.floor(seconds) - 1);
+      expect(after[i]!.failed - before[i]!.failed, job).toBe(0);
+    });
   });
 
   it('a rate limit counts across both instances', async () => {

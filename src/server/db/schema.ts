@@ -76,6 +76,16 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_window_ends_idx').on(t.windowEnds)],
 );
 
+/**
+ * When each periodic job last started, on any instance: an instance runs a tick only if it is the
+ * one that moves this forward (jobs/job-ticks.ts), so a job runs once per interval however many
+ * instances keep a timer for it.
+ */
+export const jobTicks = pgTable('job_ticks', {
+  job: text('job').primaryKey(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }).notNull(),
+});
+
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: varchar('name', { length: 255 }).notNull(),

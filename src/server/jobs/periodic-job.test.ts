@@ -97,6 +97,17 @@ describe('schedulePeriodicJob', () => {
     for (const { seconds } of heard) expect(seconds).toBeGreaterThanOrEqual(0);
   });
 
+  it('tells its observer of a tick another instance ran', async () => {
+    const heard: string[] = [];
+    schedulePeriodicJob(
+      app,
+      { name: 'elsewhere', intervalSeconds: 1, run: async () => 'skipped' },
+      { jobRan: (_name, outcome) => heard.push(outcome) },
+    );
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(heard).toEqual(['skipped', 'skipped']);
+  });
+
   it('never runs with an interval of 0', async () => {
     const run = vi.fn(async () => undefined);
     schedulePeriodicJob(app, { name: 'off', intervalSeconds: 0, run });

@@ -5,20 +5,24 @@ export interface PeriodicJob {
   name: string;
   /** 0 or less: the job never runs. */
   intervalSeconds: number;
-  run: () => Promise<void>;
+  /** `skipped`: nothing to do at this tick (another instance ran it: see job-ticks.ts). */
+  run: () => Promise<void | 'skipped'>;
 }
 
-/** Hears how each run of a job went (the metrics, when they are on). */
+export type JobOutcome = 'ok' | 'failed' | 'skipped';
+
+/** Hears how each tick of a job went (the metrics, when they are on). */
 export interface JobRunObserver {
-  jobRan(name: string, outcome: 'ok' | 'failed', seconds: number): void;
+  jobRan(name: string, outcome: JobOutcome, seconds: number): void;
 }
 
 /**
  * Runs a job every `intervalSeconds` for the life of the app. A run still going when the next is
  * due is not doubled; a failed run is logged and the next one tries again; the timer never keeps
- * the process alive, and closing the app waits for a run in progress. Work that must happen once
- * across instances takes its own advisory lock (db/advisory-locks.ts) inside `run`. `observer`
- * hears each run's outcome and duration.
+ * the process alive, and closing the app waits for a run in progress. Once across instances is the
+ * job's business: oncePerTick() (job-ticks.ts) for the tick, its advisory lock
+ * (db/advisory-locks.ts) inside `run` against overlaps. `observer` hears each tick's outcome and
+ * duration.
  */
 export function schedulePeriodicJob(
   app: FastifyInstance,
@@ -33,10 +37,10 @@ export function schedulePeriodicJob(
     running = job
       .run()
       .then(
-        () => 'ok' as const,
-        (err: unknown) => {
+        (result): JobOutcome => result ?? 'ok',
+        (err: unknown): JobOutcome => {
           app.log.warn({ err }, `${job.name} failed`);
-          return 'failed' as const;
+          return 'failed';
         },
       )
       .then((outcome) => observer?.jobRan(job.name, outcome, (performance.now() - started) / 1000))

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '#server/db/client.js';
 import type { AppEvents, SettledPayment } from '#server/events/app-events.js';
 import type { LiveHub } from '#server/features/live/live-hub.js';
-import type { JobRunObserver } from '#server/jobs/periodic-job.js';
+import type { JobOutcome, JobRunObserver } from '#server/jobs/periodic-job.js';
 import { withTimeLimit } from '#server/time-limit.js';
 import type { PoolStats } from '#shared/schemas/health.js';
 import { countPaymentsByState, type PaymentCount } from './payment-counts.js';
@@ -132,7 +132,7 @@ export class AppMetrics implements JobRunObserver {
 
     this.jobRuns = new Counter({
       name: 'palmares_job_runs_total',
-      help: 'Runs of the periodic jobs (reconcile, integrity check, session purge), by job and outcome.',
+      help: 'Ticks of the periodic jobs (reconcile, integrity check, session purge), by job and outcome (skipped: another instance ran that tick).',
       labelNames: ['job', 'outcome'],
       registers,
     });
@@ -162,7 +162,7 @@ export class AppMetrics implements JobRunObserver {
     this.requestSeconds.observe(labels, seconds);
   }
 
-  jobRan(name: string, outcome: 'ok' | 'failed', seconds: number): void {
+  jobRan(name: string, outcome: JobOutcome, seconds: number): void {
     this.jobRuns.inc({ job: name, outcome });
     this.jobSeconds.observe({ job: name }, seconds);
   }
