@@ -16,6 +16,11 @@ export function useRefundPayment(paymentId: string) {
         request,
         refundResponseSchema,
       ),
-    onSettled: () => queryClient.invalidateQueries(),
+    // Not awaited: a returned promise would hold the caller's own callbacks (close the dialog, say
+    // what was done) until every query had refetched, and a refetch that drops the payment from
+    // the list unmounts the dialog first, its toast lost with it.
+    onSettled: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }
