@@ -2,7 +2,7 @@ import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import { redisAnswers } from './redis-answers.js';
 import { freePort } from './free-port.js';
 
 /*
@@ -109,23 +109,6 @@ export function haproxyConfig(port: number, appPorts: number[]): string {
     tracked,
     '',
   ].join('\n');
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, child?: ChildProcess) {

@@ -1,27 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { Redis } from 'ioredis';
+import { redisAnswers } from './redis-answers.js';
 import { afterAll } from 'vitest';
 import { freePort } from './free-port.js';
 
 /** The development and CI machines run Redis here. */
 const SHARED_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function answers(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 /**
  * The URL of a Redis of this test file's own: `redis-server` on a free loopback port, keeping
@@ -42,12 +25,12 @@ export async function testRedis(): Promise<string | null> {
     process.once('exit', stop);
     const url = `redis://127.0.0.1:${port}`;
     for (let tries = 0; tries < 100; tries++) {
-      if (await answers(url)) return url;
+      if (await redisAnswers(url)) return url;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new Error(`redis-server on port ${port} did not answer`);
   }
-  if (await answers(SHARED_REDIS_URL)) return SHARED_REDIS_URL;
+  if (await redisAnswers(SHARED_REDIS_URL)) return SHARED_REDIS_URL;
   if (process.env.CI) throw new Error(`CI=true but Redis at ${SHARED_REDIS_URL} is not reachable`);
   return null;
 }
