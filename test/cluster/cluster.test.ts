@@ -313,7 +313,7 @@ describePostgres('several instances behind HAProxy', () => {
       .select({ id: payments.id })
       .from(payments)
       .where(eq(payments.status, 'pending'));
-    expect(pending).toEqual([]);
+    expect(pending, logs()).toEqual([]);
     const loadCompleted = (await completedCount()) - completedBefore - made.length;
     expect(loadCompleted).toBeGreaterThanOrEqual(accepted.length - made.length);
     expect(await nominationVotes(database.db, first)).toBe(before[0]! + 21 + loadCompleted);
