@@ -218,9 +218,19 @@ describePostgres('several instances behind HAProxy', () => {
       cookie: session!,
     });
     expect(published.status, `${await published.clone().text()}\n${logs()}`).toBe(200);
-    const after = await fetch(`${app(1).url}/api/results`);
-    expect(after.status).toBe(200);
-    expect(await after.json()).toMatchObject({ published: true });
+    // The other instance hears of the change through Redis, a moment after the answer here.
+    await expect
+      .poll(
+        async () => {
+          const after = await fetch(`${app(1).url}/api/results`);
+          return {
+            status: after.status,
+            published: ((await after.json()) as { published: boolean }).published,
+          };
+        },
+        { timeout: 1000, interval: 20 },
+      )
+      .toEqual({ status: 200, published: true });
   });
 
   it('an instance killed under load loses no payment: the other settles them, HAProxy routes around it', async () => {
