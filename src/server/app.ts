@@ -160,10 +160,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  const spa = options.clientDir
-    ? await registerSpa(app, { root: options.clientDir, metaFor: catalogPageMeta(ctx) })
-    : false;
-  if (!spa) registerApiNotFound(app);
+  if (options.clientDir) {
+    registerSpa(app, { root: options.clientDir, metaFor: catalogPageMeta(ctx) });
+  }
+  registerApiNotFound(app);
 
   // Background work lives as long as the app: each job stops (and is waited for) on close.
   for (const job of [reconcileJob(ctx), sessionPurgeJob(ctx), integrityJob(ctx)]) {

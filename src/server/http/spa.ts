@@ -1,8 +1,8 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { METRICS_PATH } from '#server/features/metrics/routes.js';
+import { chooseEncoding, loadClientFiles } from './client-files.js';
 
 export interface PageMeta {
   title: string;
@@ -47,36 +47,34 @@ export function renderMetaTags(meta: PageMeta): string {
 const SERVER_PATHS = ['/api', METRICS_PATH];
 
 /**
- * Serves the built client: hashed assets cached for a year, index.html never cached, and every
- * other GET (outside the API and the metrics) falls back to index.html so each client route
- * loads directly.
+ * Serves the built client from memory: its files (hashed assets cached for a year, the encoding
+ * the phone accepts chosen from those made at build time), and for every other GET outside the
+ * API and the metrics the page itself, never cached, so each client route loads directly.
  */
-export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<boolean> {
+export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
   const indexPath = path.join(options.root, 'index.html');
-  if (!existsSync(indexPath)) return false;
+  if (!existsSync(indexPath)) return;
   const template = readFileSync(indexPath, 'utf8');
+  const files = loadClientFiles(options.root);
 
-  await app.register(fastifyStatic, {
-    root: options.root,
-    index: false,
-    wildcard: false,
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header(
-        'cache-control',
-        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
-    },
-  });
-
-  app.setNotFoundHandler(async (request, reply) => {
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
+    const file = files.get(pathname);
+    if (file) {
+      reply
+        .header('cache-control', file.cacheControl)
+        .header('etag', file.etag)
+        .type(file.contentType);
+      if (file.brotli || file.gzip) reply.header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+      const encoding = chooseEncoding(file, request.headers['accept-encoding']);
+      if (encoding === 'identity') return reply.send(file.body);
+      return reply
+        .header('content-encoding', encoding)
+        .send(encoding === 'br' ? file.brotli : file.gzip);
     }
     if (SERVER_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
-      return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
+      return reply.callNotFound();
     }
     // A missing file with an extension is a real 404, not a page.
     if (/\.[a-z0-9]{1,5}$/i.test(pathname)) {
@@ -97,5 +95,4 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
-  return true;
 }

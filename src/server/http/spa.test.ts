@@ -1,0 +1,151 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '#test/support/call-app.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { chooseEncoding, type ClientFile } from './client-files.js';
+
+const SCRIPT = `console.log(${JSON.stringify('palmarès '.repeat(400))});`;
+
+/** A built client as `npm run build` leaves it: hashed assets with their encodings, named files. */
+async function writeClient(root: string): Promise<void> {
+  await mkdir(path.join(root, 'assets'), { recursive: true });
+  await mkdir(path.join(root, 'demo', 'artists'), { recursive: true });
+  await writeFile(
+    path.join(root, 'index.html'),
+    '<!doctype html><title>Palmarès</title><head></head>',
+  );
+  const script = path.join(root, 'assets', 'index-AbC123.js');
+  await writeFile(script, SCRIPT);
+  await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
+  await writeFile(`${script}.gz`, gzipSync(SCRIPT));
+  await writeFile(path.join(root, 'assets', 'index-AbC123.css'), 'body{margin:0}');
+  await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(root, 'demo', 'artists', 'ada.jpg'), Buffer.from([0xff, 0xd8, 0xff]));
+}
+
+describe('the built client', () => {
+  let clientDir: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), 'palmares-client-'));
+    await writeClient(clientDir);
+    t = await createTestApp('pglite', {}, { clientDir });
+    // Everything is read at start: the folder going away (a redeploy replacing dist/) changes
+    // nothing for the running process, which proves no request touches the disk.
+    await rm(clientDir, { recursive: true, force: true });
+  });
+  afterAll(() => t.close());
+
+  it('serves a hashed script from memory in the best encoding the phone accepts, cached for a year', async () => {
+    const br = await call<string>(t.app, {
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(SCRIPT);
+
+    const gzip = await call<string>(t.app, {
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.bytes).toString()).toBe(SCRIPT);
+
+    const plain = await call<string>(t.app, {
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.toString()).toBe(SCRIPT);
+  });
+
+  it('answers a revalidation with 304 and no body when the file is unchanged', async () => {
+    const first = await call(t.app, { url: '/assets/index-AbC123.css' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await call(t.app, {
+      url: '/assets/index-AbC123.css',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+  });
+
+  it('revalidates files whose names do not change between releases every hour', async () => {
+    const favicon = await call(t.app, { url: '/favicon.svg' });
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers['content-type']).toBe('image/svg+xml');
+    expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+    const picture = await call(t.app, { url: '/demo/artists/ada.jpg' });
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(picture.bytes).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('gives the page, never cached, for any client route, with HEAD as well', async () => {
+    for (const url of ['/', '/categories', '/category/abc?x=1']) {
+      const page = await call<string>(t.app, { url });
+      expect(page.status, url).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    const head = await call(t.app, { method: 'HEAD', url: '/categories' });
+    expect(head.status).toBe(200);
+    expect(head.bytes.length).toBe(0);
+  });
+
+  it('answers 404 in JSON for a missing file, the server paths and other methods', async () => {
+    for (const request of [
+      { url: '/assets/index-Gone99.js' },
+      { url: '/assets/index-AbC123.js.br' },
+      { url: '/index.html' },
+      { url: '/api/nothing-here' },
+      { url: '/metrics/extra' },
+      { method: 'POST' as const, url: '/categories' },
+    ]) {
+      const answer = await call(t.app, request);
+      expect(answer.status, request.url).toBe(404);
+      expect(answer.body, request.url).toEqual({ message: expect.any(String) });
+    }
+  });
+});
+
+describe('chooseEncoding', () => {
+  const file: ClientFile = {
+    body: Buffer.from('x'),
+    brotli: Buffer.from('b'),
+    gzip: Buffer.from('g'),
+    contentType: 'text/javascript',
+    etag: '"e"',
+    cacheControl: 'public',
+  };
+
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['br', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, br;q=0', 'gzip'],
+    ['BR;Q=0.5, gzip', 'br'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['deflate', 'identity'],
+    ['br;q=nonsense', 'identity'],
+  ])('Accept-Encoding %j gives %s', (header, expected) => {
+    expect(chooseEncoding(file, header)).toBe(expected);
+  });
+
+  it('never names an encoding the file does not have', () => {
+    expect(chooseEncoding({ ...file, brotli: undefined }, 'br, gzip')).toBe('gzip');
+    expect(chooseEncoding({ ...file, brotli: undefined, gzip: undefined }, 'br, gzip')).toBe(
+      'identity',
+    );
+  });
+});
