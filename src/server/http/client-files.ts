@@ -12,8 +12,6 @@ export interface ClientFile {
   cacheControl: string;
 }
 
-export type ContentEncoding = 'br' | 'gzip' | 'identity';
-
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -70,26 +68,4 @@ export function loadClientFiles(root: string): Map<string, ClientFile> {
     });
   }
   return files;
-}
-
-/**
- * The best encoding this file has that the client accepts: brotli, then gzip, then none. A coding
- * listed with `q=0` is refused; `*` stands for any coding not listed.
- */
-export function chooseEncoding(
-  file: ClientFile,
-  acceptEncoding: string | undefined,
-): ContentEncoding {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    accepted.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const acceptable = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
-  if (file.brotli && acceptable('br')) return 'br';
-  if (file.gzip && acceptable('gzip')) return 'gzip';
-  return 'identity';
 }

@@ -5,7 +5,6 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
-import { chooseEncoding, type ClientFile } from './client-files.js';
 
 const SCRIPT = `console.log(${JSON.stringify('palmarès '.repeat(400))});`;
 
@@ -114,38 +113,5 @@ describe('the built client', () => {
       expect(answer.status, request.url).toBe(404);
       expect(answer.body, request.url).toEqual({ message: expect.any(String) });
     }
-  });
-});
-
-describe('chooseEncoding', () => {
-  const file: ClientFile = {
-    body: Buffer.from('x'),
-    brotli: Buffer.from('b'),
-    gzip: Buffer.from('g'),
-    contentType: 'text/javascript',
-    etag: '"e"',
-    cacheControl: 'public',
-  };
-
-  it.each([
-    [undefined, 'identity'],
-    ['', 'identity'],
-    ['br', 'br'],
-    ['gzip, deflate, br, zstd', 'br'],
-    ['gzip, br;q=0', 'gzip'],
-    ['BR;Q=0.5, gzip', 'br'],
-    ['*', 'br'],
-    ['*;q=0, gzip', 'gzip'],
-    ['deflate', 'identity'],
-    ['br;q=nonsense', 'identity'],
-  ])('Accept-Encoding %j gives %s', (header, expected) => {
-    expect(chooseEncoding(file, header)).toBe(expected);
-  });
-
-  it('never names an encoding the file does not have', () => {
-    expect(chooseEncoding({ ...file, brotli: undefined }, 'br, gzip')).toBe('gzip');
-    expect(chooseEncoding({ ...file, brotli: undefined, gzip: undefined }, 'br, gzip')).toBe(
-      'identity',
-    );
   });
 });

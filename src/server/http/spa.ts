@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { METRICS_PATH } from '#server/features/metrics/routes.js';
-import { chooseEncoding, loadClientFiles } from './client-files.js';
+import { loadClientFiles } from './client-files.js';
+import { pickEncoding } from './encoded-body.js';
 
 export interface PageMeta {
   title: string;
@@ -67,11 +68,11 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
         .type(file.contentType);
       if (file.brotli || file.gzip) reply.header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-      const encoding = chooseEncoding(file, request.headers['accept-encoding']);
-      if (encoding === 'identity') return reply.send(file.body);
-      return reply
-        .header('content-encoding', encoding)
-        .send(encoding === 'br' ? file.brotli : file.gzip);
+      // The build makes both encodings of every file worth compressing, or neither.
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const encoded = encoding === 'br' ? file.brotli : encoding === 'gzip' ? file.gzip : undefined;
+      if (!encoded) return reply.send(file.body);
+      return reply.header('content-encoding', encoding).send(encoded);
     }
     if (SERVER_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
       return reply.callNotFound();
