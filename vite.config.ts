@@ -9,13 +9,27 @@ const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.me
 // The API server listens here in development (scripts/dev.ts); Vite only serves the client.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:5000';
 
-export default defineConfig({
+const PREACT_IN_PLACE_OF_REACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   root: fromRoot('./src/client'),
   publicDir: fromRoot('./public'),
   plugins: [react(), tailwindcss()],
   resolve: {
-    // The browser's zod is configured once, where it is first loaded (see the module).
-    alias: [{ find: /^zod$/, replacement: fromRoot('./src/client/lib/zod-jitless.ts') }],
+    alias: [
+      // The browser's zod is configured once, where it is first loaded (see the module).
+      { find: /^zod$/, replacement: fromRoot('./src/client/lib/zod-jitless.ts') },
+      // What ships runs Preact's React layer: React's DOM alone is 55 KB brotli, nearly the first
+      // screen's whole 60 KB budget. Development and the component tests keep React (fast
+      // refresh, Testing Library); the browser tests drive the build (docs/decisions/0057).
+      ...(command === 'build' ? PREACT_IN_PLACE_OF_REACT : []),
+    ],
   },
   build: {
     // BUILD_OUT_DIR lets concurrent end-to-end runs each build into their own folder.
@@ -46,4 +60,4 @@ export default defineConfig({
   preview: {
     host: '127.0.0.1',
   },
-});
+}));

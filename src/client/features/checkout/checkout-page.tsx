@@ -21,13 +21,16 @@ export function CheckoutPage() {
   const { t: tc } = useTranslation('common');
   useDocumentTitle(t('checkout:title'));
   const search = useSearch();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const parsed = useMemo(() => parseArtistParam(search), [search]);
 
-  // Once per problem: StrictMode and re-renders must not repeat the toast or the redirect.
+  // Once per problem: StrictMode and re-renders must not repeat the toast or the redirect. The
+  // redirect home can render this page once more at its new address before it leaves (Preact
+  // does), which is no visit to checkout and must not replace the toast with "No Selection".
   const reported = useRef<string | null>(null);
+  const onCheckout = location === '/checkout';
   useEffect(() => {
-    if (parsed.kind === 'ok' || reported.current === parsed.kind) return;
+    if (!onCheckout || parsed.kind === 'ok' || reported.current === parsed.kind) return;
     reported.current = parsed.kind;
     if (parsed.kind === 'missing') {
       toast({
@@ -49,7 +52,7 @@ export function CheckoutPage() {
         variant: 'destructive',
       });
     }
-  }, [parsed.kind, navigate, t]);
+  }, [onCheckout, parsed.kind, navigate, t]);
 
   if (parsed.kind === 'ok') return <CheckoutView artist={parsed.artist} />;
   if (parsed.kind === 'noCategories') {

@@ -61,7 +61,11 @@ export function PhoneDigitsInput({
   const onInput = (index: number, event: FormEvent<HTMLInputElement>) => {
     const { nativeEvent } = event;
     const data = nativeEvent instanceof InputEvent ? nativeEvent.data : null;
-    apply(inputInBox(digits, index, event.currentTarget.value, data));
+    const edit = inputInBox(digits, index, event.currentTarget.value, data);
+    // A refused character leaves the digits as they were, so no render follows to take it out of
+    // the box (Preact renders only on a change): the box is put back here.
+    event.currentTarget.value = edit.digits[index] ?? '';
+    apply(edit);
   };
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
