@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CHROMIUM, ensureChromium } from '#test/support/chromium.js';
+import { checkoutHrefFrom } from './support/checkout-link.js';
 import { startProcess } from './support/server-process.js';
 
 /** Brotli is what a phone on a modern browser actually downloads; gzip is kept for comparison. */
@@ -53,22 +54,6 @@ async function scriptsLoadedBy(browser: Browser, url: string): Promise<Script[]>
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     return await Promise.all(pending);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The checkout address exactly as the category page links to it (the first nominee's vote link). */
-async function checkoutHrefFrom(browser: Browser, categoryUrl: string): Promise<string> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  try {
-    const page = await context.newPage();
-    await page.goto(categoryUrl, { waitUntil: 'networkidle' });
-    const link = page.locator('a[href^="/checkout?"]').first();
-    await link.waitFor({ timeout: 15_000 });
-    const href = await link.getAttribute('href');
-    if (!href) throw new Error(`${categoryUrl} shows no link to the checkout`);
-    return href;
   } finally {
     await context.close();
   }
