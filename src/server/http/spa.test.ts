@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '#test/support/call-app.js';
+import { createCategory } from '#test/factories/catalog-factory.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('palmarès '.repeat(400))});`;
@@ -98,6 +99,20 @@ describe('the built client', () => {
     const head = await call(t.app, { method: 'HEAD', url: '/categories' });
     expect(head.status).toBe(200);
     expect(head.bytes.length).toBe(0);
+  });
+
+  it("names a category's hero picture in its page, so the phone fetches it with the script", async () => {
+    const { db } = t.database;
+    const pictured = await createCategory(db, { backgroundImageUrl: '/demo/categories/a&b.jpg' });
+    const plain = await createCategory(db, { backgroundImageUrl: null });
+    t.app.ctx.events.emit('catalog-changed');
+    const page = await call<string>(t.app, { url: `/category/${pictured.id}` });
+    expect(page.body).toContain(
+      '<link rel="preload" as="image" href="/demo/categories/a&amp;b.jpg" fetchpriority="high"></head>',
+    );
+    const without = await call<string>(t.app, { url: `/category/${plain.id}` });
+    expect(without.body).toContain('og:title');
+    expect(without.body).not.toContain('rel="preload"');
   });
 
   it('answers 404 in JSON for a missing file, the server paths and other methods', async () => {

@@ -10,6 +10,11 @@ export interface PageMeta {
   description: string;
   image?: string | undefined;
   url: string;
+  /**
+   * The page's largest picture: named in the page itself, the phone fetches it with the script
+   * instead of after the script has run and drawn the page (its largest paint on a slow network).
+   */
+  preloadImage?: string | undefined;
 }
 
 export interface SpaOptions {
@@ -39,9 +44,14 @@ export function renderMetaTags(meta: PageMeta): string {
   if (meta.image) {
     tags.push(['property', 'og:image', meta.image], ['name', 'twitter:image', meta.image]);
   }
-  return tags
-    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`)
-    .join('');
+  const preload = meta.preloadImage
+    ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high">`
+    : '';
+  return (
+    tags
+      .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`)
+      .join('') + preload
+  );
 }
 
 /** Paths the server answers itself: a miss under them is a 404, never the client's page. */

@@ -14,7 +14,8 @@ export function BrandLink({ className, compact = false }: BrandLinkProps) {
   return (
     <Link
       href="/categories"
-      aria-label={t('nav.home')}
+      // The name starts with the words shown, so a voice-control user can say what they see.
+      aria-label={t('nav.home', { brand: t('brand'), tagline: t('brandTagline') })}
       className={cn(
         'inline-flex items-center gap-2.5 rounded-lg text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400',
         className,

@@ -45,6 +45,8 @@ export function catalogPageMeta(ctx: AppContext) {
         found.description ?? `${found.artistCount} nominees. Vote for your favourite on Palmarès.`,
       image: absolute(found.backgroundImageUrl),
       url: `${origin}${pathname}`,
+      // The hero's background, exactly as the page's <img> asks for it, so the two are one fetch.
+      preloadImage: found.backgroundImageUrl ?? undefined,
     };
   };
 }
