@@ -1,4 +1,5 @@
 import { ReloadingCache } from '#server/cache/reloading-cache.js';
+import { spacedTrigger } from '#server/cache/spaced-trigger.js';
 import type { Db } from '#server/db/client.js';
 import type { AppEvents } from '#server/events/app-events.js';
 import type { TallyBoard } from '#server/events/tally-board.js';
@@ -11,6 +12,13 @@ import {
 
 /** How long new counts wait to be folded in, so a burst of settlements costs one rebuild. */
 const TALLY_FOLD_MS = 50;
+/**
+ * At most one fold a second while settlements keep coming: each fold makes every answer with a
+ * changed count be serialised and compressed again on its next read, and near the close counts
+ * change in every category all the time. A page loaded then shows counts under a second old; the
+ * live stream (GET /api/live) carries each change as it happens.
+ */
+const TALLY_FOLD_SPACING_MS = 1000;
 
 interface Held {
   rows: CatalogRows;
@@ -30,7 +38,6 @@ interface Held {
  */
 export class CatalogCache {
   private readonly cache: ReloadingCache<Held>;
-  private foldTimer: NodeJS.Timeout | undefined;
 
   constructor(db: Db, events: AppEvents, ttlMs: number, tallies: TallyBoard) {
     const build = (rows: CatalogRows, previous?: CatalogSnapshot): Held => ({
@@ -46,12 +53,13 @@ export class CatalogCache {
       serveStale: ttlMs > 0,
     });
     events.on('catalog-changed', () => this.cache.invalidate());
-    tallies.on('changed', () => {
-      this.foldTimer ??= setTimeout(() => {
-        this.foldTimer = undefined;
-        this.cache.replace((held) => build(held.rows, held.snapshot));
-      }, TALLY_FOLD_MS).unref();
-    });
+    tallies.on(
+      'changed',
+      spacedTrigger(() => this.cache.replace((held) => build(held.rows, held.snapshot)), {
+        firstDelayMs: TALLY_FOLD_MS,
+        spacingMs: TALLY_FOLD_SPACING_MS,
+      }),
+    );
   }
 
   /** Since when the snapshot answered is the last one known, the database being away. */
