@@ -11,6 +11,13 @@ import { VoteCount } from './vote-count';
 /** The category's name: a shared link keeps it in sight (artist-card.tsx). */
 export const CATEGORY_TITLE_ID = 'category-title';
 
+/**
+ * The full hero's least height, shared with its skeleton: a name, a two-line description and the
+ * countdown fit in it at 320 px and up, so the category arriving, then the event's countdown,
+ * move nothing under the hero. Its content sits at the bottom, over the picture.
+ */
+export const HERO_MIN_HEIGHT = 'min-h-[23.5rem] justify-end sm:min-h-[22.5rem]';
+
 interface CategoryHeroProps {
   category: Category;
   /** Less space below the count: a shared link wants the nominee up where the eye is. */
@@ -60,7 +67,7 @@ export function CategoryHero({ category, compact = false }: CategoryHeroProps) {
       <div
         className={cn(
           'mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-10 sm:px-6 sm:pt-16',
-          compact ? 'pb-6 sm:pb-8' : 'pb-10 sm:pb-14',
+          compact ? 'pb-6 sm:pb-8' : ['pb-10 sm:pb-14', HERO_MIN_HEIGHT],
         )}
       >
         <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-gold-400 text-ink-950 shadow-lg ring-4 ring-white/15">

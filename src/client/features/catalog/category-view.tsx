@@ -77,7 +77,7 @@ export function CategoryView({ categoryId, knownCategory, shared }: CategoryView
         {category ? (
           <CategoryHero category={category} compact={shared !== undefined} />
         ) : (
-          <CategoryHeroSkeleton />
+          <CategoryHeroSkeleton compact={shared !== undefined} />
         )}
         <div
           className={cn(

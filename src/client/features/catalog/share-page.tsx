@@ -38,7 +38,7 @@ export function SharePage() {
   if (!lookedUp) {
     return (
       <PageLayout header={<CategoryHeader />}>
-        <CategoryHeroSkeleton />
+        <CategoryHeroSkeleton compact />
       </PageLayout>
     );
   }

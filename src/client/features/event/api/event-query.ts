@@ -13,7 +13,10 @@ const EVENT_REFRESH_MS = 60_000;
 export const eventQuery = () =>
   queryOptions({
     queryKey: ['/api/event'],
-    queryFn: ({ signal }) => getJson('/api/event', publicEventReader, { signal }),
+    // No abort signal: a page's loading screen asks for the event, then gives way to the page,
+    // and a query whose signal was taken is cancelled when its last reader leaves. The page then
+    // asked again and drew its countdown one round trip late, moving everything under it.
+    queryFn: () => getJson('/api/event', publicEventReader),
     staleTime: EVENT_REFRESH_MS,
     refetchInterval: EVENT_REFRESH_MS,
   });
