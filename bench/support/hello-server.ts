@@ -30,6 +30,8 @@ const copies = await Promise.all(
 );
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
+// What HAProxy's health checks ask, when two of these stand behind it as the cluster's ceiling.
+app.get('/readyz', async () => ({ status: 'ok' }));
 app.get<{ Params: { index: string; encoding: Encoding } }>(
   '/copy/:index/:encoding',
   async (request, reply) => {

@@ -15,3 +15,22 @@ export function cpuSecondsOf(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * CPU seconds the whole machine has spent busy (every state but idle, I/O wait and steal), from the
+ * first line of /proc/stat; 0 where it is unavailable. Beside one process's figure it shows what
+ * the rest (PostgreSQL, Redis, the load generator, anything else running) took.
+ */
+export function machineBusySeconds(): number {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const values = ticks.map(Number);
+    const total = values.reduce((sum, n) => sum + n, 0);
+    // user nice system idle iowait irq softirq steal guest guest_nice; guest time is counted in
+    // user already, and steal is time the host gave to someone else.
+    const [idle = 0, iowait = 0, , , steal = 0, guest = 0, guestNice = 0] = values.slice(3);
+    return (total - idle - iowait - steal - guest - guestNice) / 100;
+  } catch {
+    return 0;
+  }
+}

@@ -36,9 +36,22 @@ export async function startProcess(
 }
 
 /**
- * The environment every bench runs the production build with: its own database and port on
- * loopback, no demo data, no background reconciliation; `extra` adds or overrides.
+ * The settings every bench runs the production build with: no demo data, no background
+ * reconciliation, warnings only; `extra` adds or overrides. Shared by single instances and by the
+ * cluster's, which get their database and ports from startCluster.
  */
+export function benchAppSettings(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    RECONCILE_INTERVAL_SECONDS: '0',
+    NODE_ENV: 'production',
+    PHONE_HASH_KEY: 'bench',
+    ...extra,
+  };
+}
+
+/** benchAppSettings for one instance with its own database and port on loopback. */
 export function benchServerEnv(
   databaseUrl: string,
   port: number,
@@ -48,11 +61,6 @@ export function benchServerEnv(
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    RECONCILE_INTERVAL_SECONDS: '0',
-    NODE_ENV: 'production',
-    PHONE_HASH_KEY: 'bench',
-    ...extra,
+    ...benchAppSettings(extra),
   };
 }

@@ -165,6 +165,50 @@ async function stopProcess(managed: Managed, signal: NodeJS.Signals = 'SIGTERM')
   clearTimeout(killer);
 }
 
+export interface Proxy extends Managed {
+  /** HAProxy's origin. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * HAProxy on `port` in front of servers on `serverPorts`, with the cluster's configuration
+ * (written in `dir`), ready once every server has answered /readyz through it. Used by
+ * startCluster and by the mixed-load bench, whose ceiling needs the same proxy hop.
+ */
+export async function startHaproxy(options: {
+  port: number;
+  serverPorts: number[];
+  dir: string;
+  echo?: boolean;
+}): Promise<Proxy> {
+  const configPath = path.join(options.dir, 'haproxy.cfg');
+  writeFileSync(configPath, haproxyConfig(options.port, options.serverPorts));
+  const haproxy = launch('haproxy', ensureHaproxy(), ['-f', configPath, '-db'], {
+    echo: options.echo,
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  try {
+    // Ready once HAProxy has seen every server healthy: each answers through it in turn.
+    await waitFor(
+      'haproxy',
+      async () => {
+        for (let i = 0; i < options.serverPorts.length; i++) {
+          if ((await fetch(`${url}/readyz`)).status !== 200) return false;
+        }
+        return true;
+      },
+      haproxy.child,
+    );
+  } catch (error) {
+    await stopProcess(haproxy);
+    throw new Error(`${(error as Error).message}\n--- haproxy ---\n${haproxy.output()}`, {
+      cause: error,
+    });
+  }
+  return { ...haproxy, url, stop: () => stopProcess(haproxy) };
+}
+
 export interface Instance extends Managed {
   port: number;
   url: string;
@@ -197,7 +241,8 @@ export interface Cluster {
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const count = options.instances ?? 2;
   const main = ensureBuilt({ echo: options.echo });
-  const haproxyPath = ensureHaproxy();
+  // Installed (when missing) before any instance starts, not while they wait.
+  ensureHaproxy();
   const scratch = mkdtempSync(path.join(tmpdir(), 'palmares-cluster-'));
   const managed: Managed[] = [];
   const instances: Instance[] = [];
@@ -266,21 +311,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ),
     );
 
-    const configPath = path.join(scratch, 'haproxy.cfg');
-    writeFileSync(configPath, haproxyConfig(proxyPort, ports));
-    haproxy = launch('haproxy', haproxyPath, ['-f', configPath, '-db'], { echo: options.echo });
+    haproxy = await startHaproxy({
+      port: proxyPort,
+      serverPorts: ports,
+      dir: scratch,
+      echo: options.echo,
+    });
     managed.push(haproxy);
-    // Ready once HAProxy has seen every instance healthy: each answers through it in turn.
-    await waitFor(
-      'haproxy',
-      async () => {
-        for (let i = 0; i < count; i++) {
-          if ((await fetch(`${url}/readyz`)).status !== 200) return false;
-        }
-        return true;
-      },
-      haproxy.child,
-    );
     return { url, instances, redisUrl, haproxy, logs, stop };
   } catch (error) {
     const output = logs();
