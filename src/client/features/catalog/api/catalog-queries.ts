@@ -1,51 +1,48 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  categorySchema,
-  publicArtistSchema,
-  publicNominationSchema,
-  shareLookupSchema,
-  type Category,
-  type PublicArtist,
-} from '#shared/schemas/catalog';
+import type { Category, PublicArtist } from '#shared/schemas/catalog';
 import { getJson } from '#client/lib/api-client';
 import { categoriesQuery } from './categories-query';
+import {
+  categoryReader,
+  nominationListReader,
+  publicArtistReader,
+  shareLookupReader,
+} from './read-catalog';
 
 /** Query keys follow the URL (see categories-query.ts). */
 const part = (value: string) => encodeURIComponent(value);
-const nominationListSchema = z.array(publicNominationSchema);
 
 export const categoryQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/categories', part(id)],
-    queryFn: ({ signal }) => getJson(`/api/categories/${part(id)}`, categorySchema, { signal }),
+    queryFn: ({ signal }) => getJson(`/api/categories/${part(id)}`, categoryReader, { signal }),
   });
 
 export const categoryNominationsQuery = (categoryId: string) =>
   queryOptions({
     queryKey: ['/api/nominations/category', part(categoryId)],
     queryFn: ({ signal }) =>
-      getJson(`/api/nominations/category/${part(categoryId)}`, nominationListSchema, { signal }),
+      getJson(`/api/nominations/category/${part(categoryId)}`, nominationListReader, { signal }),
   });
 
 export const shareLookupQuery = (link: string) =>
   queryOptions({
     queryKey: ['/api/nominations/share', part(link)],
     queryFn: ({ signal }) =>
-      getJson(`/api/nominations/share/${part(link)}`, shareLookupSchema, { signal }),
+      getJson(`/api/nominations/share/${part(link)}`, shareLookupReader, { signal }),
   });
 
 export const artistQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/artists', part(id)],
-    queryFn: ({ signal }) => getJson(`/api/artists/${part(id)}`, publicArtistSchema, { signal }),
+    queryFn: ({ signal }) => getJson(`/api/artists/${part(id)}`, publicArtistReader, { signal }),
   });
 
 export const artistNominationsQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/artists', part(id), 'nominations'],
     queryFn: ({ signal }) =>
-      getJson(`/api/artists/${part(id)}/nominations`, nominationListSchema, { signal }),
+      getJson(`/api/artists/${part(id)}/nominations`, nominationListReader, { signal }),
   });
 
 /**

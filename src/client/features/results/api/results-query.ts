@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { resultsSchema } from '#shared/schemas/event';
 import { getJson } from '#client/lib/api-client';
+import { resultsReader } from './read-results';
 
 /** GET /api/results: `{ published: false }` until the organiser publishes, then the ranking. */
 export const resultsQuery = () =>
   queryOptions({
     queryKey: ['/api/results'],
-    queryFn: ({ signal }) => getJson('/api/results', resultsSchema, { signal }),
+    queryFn: ({ signal }) => getJson('/api/results', resultsReader, { signal }),
   });
 
 export function useResults() {
