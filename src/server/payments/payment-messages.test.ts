@@ -4,7 +4,7 @@ import { rowsOf } from '#server/db/rows.js';
 import { outboxMessages } from '#server/db/schema.js';
 import type { MessageOutbox } from '#server/outbox/outbox-store.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
-import { createPendingPayment } from '#test/factories/payment-factory.js';
+import { createPendingPayment, settlePayment } from '#test/factories/payment-factory.js';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -158,6 +158,25 @@ describeEachDatabase('messages written with the payment change', (kind) => {
     const notices = (await messagesOf(disputed.id)).filter((m) => m.kind === 'dispute');
     expect(notices.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
     expect(notices.find((m) => m.channel === 'email')!.subject).toMatch(/is disputed$/);
+  });
+
+  it('a payment credited after review gets the receipt of what its money paid for', async () => {
+    const payment = await order();
+    // The provider reported less money than ordered: the payment waits for an admin.
+    await settlePayment(database.db, payment.id, { ...paid(payment), amount: 300 });
+    const { receiptCode } = await settle(
+      deps(),
+      payment.id,
+      { ...paid(payment), amount: 300 },
+      'admin',
+      {
+        creditReview: true,
+      },
+    );
+    const email = (await messagesOf(payment.id)).find((m) => m.channel === 'email')!;
+    expect(email.subject).toBe(`Your Palmarès receipt ${receiptCode}`);
+    expect(email.body).toContain('Your payment of 300 CFA is confirmed');
+    expect(email.body).toContain('Total: 3 votes');
   });
 
   it('writes nothing when the caller has no outbox (the demo seed)', async () => {
