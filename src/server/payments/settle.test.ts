@@ -148,15 +148,17 @@ describePostgres('settle() under concurrency on PostgreSQL', () => {
       created.push(
         await createPendingPayment(database.db, {
           votes: [{ nominationId, voteCount: 1 + (i % 7) }],
+          payment: { voterEmail: `voter${i}@example.com` },
         }),
       );
     }
     const sources = ['webhook', 'webhook', 'callback', 'poll', 'reconcile', 'confirm'] as const;
+    const outbox = { publicUrl: 'https://vote.example.com', written: () => undefined };
     const calls = created.flatMap((p) =>
       sources.map(
         (source) => () =>
           settle(
-            { db: database.db, outbox: null },
+            { db: database.db, outbox },
             p.id,
             { status: 'completed', amount: p.amount, currency: 'XAF' },
             source,
@@ -174,7 +176,9 @@ describePostgres('settle() under concurrency on PostgreSQL', () => {
              JOIN payments p ON p.id = pv.payment_id WHERE p.status = 'completed') AS paid,
           (SELECT COALESCE(SUM(votes), 0)::int FROM nomination_hourly_votes) AS hourly,
           (SELECT COALESCE(SUM(payments), 0)::int FROM provider_hourly_totals) AS payments,
-          (SELECT count(*)::int FROM payment_events) AS events`);
+          (SELECT count(*)::int FROM payment_events) AS events,
+          (SELECT count(*)::int FROM outbox_messages m JOIN payments p ON p.id = m.payment_id
+             WHERE m.subject LIKE '%' || p.receipt_code) AS receipts`);
     const expected = created.reduce((s, p) => s + p.totalVotes, 0);
     expect(check).toEqual({
       tallied: expected,
@@ -182,6 +186,8 @@ describePostgres('settle() under concurrency on PostgreSQL', () => {
       hourly: expected,
       payments: 60,
       events: 60,
+      // One receipt per payment, however many reports credited it.
+      receipts: 60,
     });
   });
 });
