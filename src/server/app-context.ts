@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { MessageChannels } from './outbox/channel-registry.js';
 import type { AppEvents } from './events/app-events.js';
 import type { AuthServices } from './features/auth/auth-services.js';
 import type { RouteAccessEntry } from './features/auth/route-access-entry.js';
@@ -12,6 +13,7 @@ import type { ImageProxy } from './features/media/image-proxy.js';
 import type { AppMetrics } from './features/metrics/app-metrics.js';
 import type { FrenchTranslation } from './features/translation/french-translation.js';
 import type { PaymentProviders } from './payments/payment-providers.js';
+import type { OutboxWorker } from './outbox/outbox-worker.js';
 import type { PhoneHasher } from './payments/phone-hash.js';
 import type { SettlementQueue } from './payments/settlement-queue.js';
 import type { RedisLink } from './redis/redis-link.js';
@@ -31,6 +33,10 @@ export interface AppContext {
   redis: RedisLink | undefined;
   providers: PaymentProviders;
   settlement: SettlementQueue;
+  /** Messages to voters: written by settlements, delivered by this worker (ADR 0059). */
+  outbox: OutboxWorker;
+  /** The channel of each kind of message (SMTP, an SMS gateway, or the sandbox). */
+  messageChannels: MessageChannels;
   hashPhone: PhoneHasher;
   /** The newest vote counts heard of, for the catalogue and the live streams. */
   tallies: TallyBoard;

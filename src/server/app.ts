@@ -26,6 +26,7 @@ import healthRoutes from './features/health/routes.js';
 import mediaRoutes from './features/media/routes.js';
 import { registerHttpMetrics } from './features/metrics/http-metrics.js';
 import metricsRoutes from './features/metrics/routes.js';
+import outboxRoutes from './features/outbox/routes.js';
 import receiptsRoutes from './features/receipts/routes.js';
 import booksRoutes from './features/books/routes.js';
 import trackingRoutes from './features/tracking/routes.js';
@@ -95,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // No more simulated callbacks, then let every outcome already handed in reach the database.
     ctx.providers.close();
     await ctx.settlement.drain();
+    // Settlements just drained may have nudged the outbox: let that delivery finish, then close.
+    await ctx.outbox.close();
+    await Promise.all(Object.values(ctx.messageChannels).map((channel) => channel.close?.()));
   });
 
   registerErrorHandling(app);
@@ -155,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(booksRoutes);
       await api.register(financeRoutes);
       await api.register(auditRoutes);
+      await api.register(outboxRoutes);
       await api.register(liveRoutes);
     },
     { prefix: '/api' },
@@ -166,7 +171,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerApiNotFound(app);
 
   // Background work lives as long as the app: each job stops (and is waited for) on close.
-  for (const job of [reconcileJob(ctx), sessionPurgeJob(ctx), integrityJob(ctx)]) {
+  for (const job of [
+    reconcileJob(ctx),
+    sessionPurgeJob(ctx),
+    integrityJob(ctx),
+    ctx.outbox.job(),
+  ]) {
     schedulePeriodicJob(app, oncePerTick(ctx.db, job), ctx.metrics);
   }
   return app;

@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { z } from 'zod';
+import { SMS_GATEWAYS } from './outbox/channel-registry.js';
 
 /**
  * The only module that reads the environment. It parses once and fails fast with every
@@ -126,6 +127,17 @@ const envSchema = z
     LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
     LIVE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15000),
     METRICS_TOKEN: optionalString,
+    OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+    OUTBOX_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^/\s]+/, 'an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587')
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
+    SMS_GATEWAY: z.enum(SMS_GATEWAYS).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, key: string, message: string) => {
@@ -197,6 +209,18 @@ const envSchema = z
       'METRICS_TOKEN',
       `production needs at least ${METRICS_TOKEN_MIN_LENGTH} characters (a long random secret, e.g. openssl rand -hex 32)`,
     );
+    need(
+      Boolean(env.SMTP_URL) && !env.MAIL_FROM,
+      'MAIL_FROM',
+      'SMTP_URL needs MAIL_FROM, the address receipts are sent from (e.g. "Palmares <receipts@vote.example.com>")',
+    );
+    need(
+      env.NODE_ENV === 'production' &&
+        !env.PUBLIC_URL &&
+        (Boolean(env.SMTP_URL) || (env.SMS_GATEWAY ?? 'sandbox') !== 'sandbox'),
+      'PUBLIC_URL',
+      'receipts sent by e-mail or SMS link to the site: set PUBLIC_URL to its public address',
+    );
     try {
       new Intl.DateTimeFormat('en', { timeZone: env.EVENT_TIMEZONE });
     } catch {
@@ -245,6 +269,11 @@ export function loadConfig(
   if (env.TRUST_PROXY === true) {
     warnings.push(
       'TRUST_PROXY=true believes any X-Forwarded-For, so a client can pick its own address; set the number of proxies or their addresses (refused in production)',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    warnings.push(
+      'SMTP_URL is unset: e-mail receipts stay in the outbox (sandbox) instead of reaching voters',
     );
   }
   const campayConfigured = Boolean(
@@ -402,6 +431,29 @@ export function loadConfig(
     },
     /** What Prometheus sends as `Authorization: Bearer …` to GET /metrics; unset, metrics are off. */
     metricsToken: env.METRICS_TOKEN,
+    outbox: {
+      /**
+       * How often the outbox worker looks for messages due (retries, and any a nudge after a
+       * commit missed); 0 turns delivery off on this instance.
+       */
+      intervalMs: env.OUTBOX_INTERVAL_MS,
+      /** One send still unanswered after this is abandoned and retried. */
+      sendTimeoutMs: env.OUTBOX_SEND_TIMEOUT_MS,
+      /** Attempts before a message is marked failed. */
+      maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+      /**
+       * Where links in messages point: PUBLIC_URL, or this machine for a local run (production
+       * with a real channel refuses to start without PUBLIC_URL).
+       */
+      publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.PORT}`,
+      channels: {
+        smtp:
+          env.SMTP_URL && env.MAIL_FROM
+            ? { url: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: env.OUTBOX_SEND_TIMEOUT_MS }
+            : undefined,
+        sms: { gateway: env.SMS_GATEWAY },
+      },
+    },
     warnings,
   };
 }

@@ -13,6 +13,9 @@ import { ImageProxy } from './features/media/image-proxy.js';
 import { AppMetrics } from './features/metrics/app-metrics.js';
 import { createTranslator } from './features/translation/create-translator.js';
 import { FrenchTranslation } from './features/translation/french-translation.js';
+import { createMessageChannels } from './outbox/channel-registry.js';
+import { OutboxWorker } from './outbox/outbox-worker.js';
+import { DEFAULT_RETRY_POLICY } from './outbox/retry-schedule.js';
 import { PaymentProviders } from './payments/payment-providers.js';
 import { createPhoneHasher } from './payments/phone-hash.js';
 import { refreshPayment } from './payments/refresh-payment.js';
@@ -39,16 +42,29 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const { db } = database;
   const events = new AppEvents();
   const tallies = new TallyBoard(events);
-  const settlement = new SettlementQueue({ db, events });
+  const catalog = new CatalogCache(db, events, config.catalogCacheMs, tallies);
+  const event = new EventCache(db, events, config.catalogCacheMs, config.eventTimezone);
+  const live = new LiveHub({ events, tallies, event, catalog, log }, config.live);
+  // Off (no registry, no hooks, no listener) unless a token lets Prometheus read them.
+  const metrics = config.metricsToken ? new AppMetrics({ database, events, live, log }) : undefined;
+  const messageChannels = createMessageChannels(config.outbox.channels);
+  const outbox = new OutboxWorker({
+    db,
+    channels: messageChannels,
+    log,
+    publicUrl: config.outbox.publicUrl,
+    intervalMs: config.outbox.intervalMs,
+    sendTimeoutMs: config.outbox.sendTimeoutMs,
+    retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: config.outbox.maxAttempts },
+    observer: metrics,
+  });
+  const settlement = new SettlementQueue({ db, events, outbox });
   // The sandbox's simulated callback goes through the same refresh as a real one; the context it
   // refreshes with is the one built just below, complete by the time any payment is due.
   const providers = new PaymentProviders(config, {
     log,
     onSandboxDue: (paymentId) => refreshPayment(ctx, paymentId, 'callback', { force: true }),
   });
-  const catalog = new CatalogCache(db, events, config.catalogCacheMs, tallies);
-  const event = new EventCache(db, events, config.catalogCacheMs, config.eventTimezone);
-  const live = new LiveHub({ events, tallies, event, catalog, log }, config.live);
   const ctx: AppContext = {
     config,
     database,
@@ -59,13 +75,14 @@ export function createAppContext(options: AppContextOptions): AppContext {
     redis: config.redisUrl ? new RedisLink(config.redisUrl, log) : undefined,
     providers,
     settlement,
+    outbox,
+    messageChannels,
     hashPhone: createPhoneHasher(config),
     tallies,
     catalog,
     event,
     live,
-    // Off (no registry, no hooks, no listener) unless a token lets Prometheus read them.
-    metrics: config.metricsToken ? new AppMetrics({ database, events, live, log }) : undefined,
+    metrics,
     translation: new FrenchTranslation({
       db,
       events,

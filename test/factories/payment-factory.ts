@@ -56,7 +56,7 @@ export async function createCompletedPayment(
 ) {
   const payment = await createPendingPayment(db, options);
   const result = await settle(
-    { db, events: options.events },
+    { db, events: options.events, outbox: null },
     payment.id,
     { status: 'completed', amount: payment.amount, currency: payment.currency },
     'seed',
@@ -67,12 +67,12 @@ export async function createCompletedPayment(
 
 /** What a provider later reports about a payment, applied through settle() as in production. */
 export async function settlePayment(db: Db, paymentId: string, outcome: SettleOutcome) {
-  return settle({ db }, paymentId, outcome, 'seed');
+  return settle({ db, outbox: null }, paymentId, outcome, 'seed');
 }
 
 /** A refund or dispute report applied through revisePayment(), as a provider's webhook would be. */
 export async function revisePaymentAs(db: Db, paymentId: string, revision: PaymentRevision) {
-  return revisePayment({ db }, paymentId, revision, 'webhook');
+  return revisePayment({ db, outbox: null }, paymentId, revision, 'webhook');
 }
 
 /**
@@ -85,7 +85,7 @@ export async function createNeedsReviewPayment(
 ) {
   const payment = await createPendingPayment(db, options);
   await settle(
-    { db },
+    { db, outbox: null },
     payment.id,
     { status: 'completed', amount: payment.amount + 1, currency: payment.currency },
     'seed',

@@ -16,7 +16,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { randomBytes } from 'node:crypto';
+import type { Language } from '#shared/limits.js';
 import type { Currency, Provider } from '#shared/money.js';
+import type { MessageChannelKind, OutboxState } from '#shared/schemas/outbox.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { ResultsVisibility } from '#shared/schemas/event.js';
 
@@ -201,6 +203,8 @@ export const payments = pgTable(
      * then estimates it from the configured rate and says so.
      */
     providerFee: integer('provider_fee'),
+    /** The site language the voter paid in: their receipt and later notices are written in it. */
+    language: varchar('language', { length: 2 }).$type<Language>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -349,5 +353,50 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at, t.id),
     index('audit_log_action_idx').on(t.action),
     index('audit_log_actor_idx').on(t.actorEmail),
+  ],
+);
+
+/**
+ * Messages to voters (receipts, refund and dispute notices), written in the transaction of the
+ * change they tell of and delivered afterwards by the outbox worker (outbox/outbox-worker.ts, ADR
+ * 0059). A worker claims a message by setting `locked_until` (its lease) and `lease_id`; a worker
+ * that dies leaves the lease to expire and the message to be claimed again.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: varchar('channel', { length: 10 }).$type<MessageChannelKind>().notNull(),
+    /** An e-mail address, or a phone number in E.164 (+237...). */
+    recipient: varchar('recipient', { length: 320 }).notNull(),
+    language: varchar('language', { length: 2 }).$type<Language>().notNull(),
+    /** What the message is about: receipt, refund, dispute (others may add their own). */
+    kind: varchar('kind', { length: 30 }).notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    state: varchar('state', { length: 10 }).$type<OutboxState>().notNull().default('pending'),
+    /** Sends started, a claim that was never finished included. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    leaseId: uuid('lease_id'),
+    lastError: text('last_error'),
+    gatewayMessageId: varchar('gateway_message_id', { length: 255 }),
+    /** What the gateway said the message cost, in minor units of `cost_currency`. */
+    costAmount: integer('cost_amount'),
+    costCurrency: varchar('cost_currency', { length: 3 }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The worker's claim walks only the messages still to deliver, oldest due first.
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`state = 'pending'`),
+    index('outbox_messages_payment_idx').on(t.paymentId),
+    index('outbox_messages_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );

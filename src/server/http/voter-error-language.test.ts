@@ -145,7 +145,7 @@ describe('every refusal a voter route can answer is a sentence in the site langu
     const pendingCard = await card();
     const cardWithEmail = await card('voter@example.com');
     const failedCard = await card('voter@example.com');
-    await settle({ db }, failedCard, { status: 'failed', reason: 'test' }, 'seed');
+    await settle({ db, outbox: null }, failedCard, { status: 'failed', reason: 'test' }, 'seed');
     const completed = await createCompletedPayment(db, {
       provider: 'stripe',
       votes: good,

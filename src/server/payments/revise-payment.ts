@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
+import { insertMessagesSql } from '#server/outbox/outbox-store.js';
+import type { Language } from '#shared/limits.js';
 import { CREDITED_STATUSES, type PaymentStatus } from '#shared/schemas/payment.js';
 import { disputeStanding, isDisputeFinal, keptVotes, splitKept } from './counted-votes.js';
+import { revisionMessages } from './payment-messages.js';
 import { emitSettled, hourOf, retryAborted, type SettleDeps, type SettleSource } from './settle.js';
 
 /**
@@ -68,6 +71,10 @@ interface LockedPayment {
   refunded_amount: number;
   dispute_id: string | null;
   dispute_status: string | null;
+  receipt_code: string | null;
+  language: Language;
+  phone_number: string | null;
+  voter_email: string | null;
 }
 
 interface LockedVote {
@@ -102,7 +109,8 @@ export async function revisePayment(
       const [payment] = rowsOf<LockedPayment>(
         await tx.execute(sql`
         SELECT id, status, provider, amount, currency, total_votes, failure_reason,
-          refunded_amount, dispute_id, dispute_status
+          refunded_amount, dispute_id, dispute_status, receipt_code, language, phone_number,
+          voter_email
         FROM payments WHERE id = ${paymentId} FOR UPDATE`),
       );
       if (!payment || (options.expectProvider && payment.provider !== options.expectProvider)) {
@@ -181,6 +189,20 @@ export async function revisePayment(
         WHERE id = ANY(string_to_array(${nominationIds.join(',')}, ',')::uuid[])
         ORDER BY id FOR NO KEY UPDATE`);
       }
+      // What the voter is told, written by the statement that makes the change.
+      const messages = deps.outbox
+        ? revisionMessages(deps.outbox, {
+            id: payment.id,
+            language: payment.language,
+            phoneNumber: payment.phone_number,
+            voterEmail: payment.voter_email,
+            receiptCode: payment.receipt_code,
+            amount: payment.amount,
+            currency: payment.currency,
+            before: { status: payment.status, refundedAmount: payment.refunded_amount },
+            after: { status, refundedAmount: refunded, countedVotes: kept },
+          })
+        : [];
       const recordset = sql`jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
       AS m(id uuid, nomination_id uuid, counted int, delta int)`;
       const tallies = rowsOf<{ id: string; vote_count: number; tally_seq: string }>(
@@ -195,6 +217,7 @@ export async function revisePayment(
           VALUES (${paymentId}, ${payment.status}, ${status}, ${source}, ${detail}, ${atText}::timestamptz)),
         recounted AS (
           UPDATE payment_votes v SET counted = m.counted FROM m WHERE v.id = m.id),
+        ${messages.length ? sql`queued AS (${insertMessagesSql(messages)}),` : sql``}
         per_nomination AS (
           SELECT nomination_id, SUM(delta)::int AS delta FROM m GROUP BY nomination_id),
         -- Trending reads the hourly counts: votes taken back leave this hour's count.
@@ -235,9 +258,11 @@ export async function revisePayment(
           currency: payment.currency,
           votes: kept,
         },
+        queued: messages.length,
       };
     }),
   );
+  if ('queued' in outcome && outcome.queued) deps.outbox?.written();
   if (outcome.result.changed) {
     emitSettled(
       deps,

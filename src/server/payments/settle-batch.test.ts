@@ -38,20 +38,20 @@ describeEachDatabase('settleBatch() and the settlement queue', (kind) => {
     const foreign = await pending('campay');
     const done = await pending('campay');
     await settle(
-      { db: database.db },
+      { db: database.db, outbox: null },
       expired.id,
       { status: 'failed', reason: 'expired' },
       'expiry',
     );
     await settle(
-      { db: database.db },
+      { db: database.db, outbox: null },
       done.id,
       { status: 'failed', reason: 'declined' },
       'callback',
     );
     const unknown = '00000000-0000-4000-8000-000000000000';
 
-    const results = await settleBatch({ db: database.db }, [
+    const results = await settleBatch({ db: database.db, outbox: null }, [
       {
         paymentId: paid.id,
         outcome: { status: 'completed', amount: 300, currency: 'XAF', providerRef: 'ref-paid' },
@@ -110,7 +110,7 @@ describeEachDatabase('settleBatch() and the settlement queue', (kind) => {
     ]);
     expect(await tallyMismatches(database.db)).toEqual([]);
 
-    const again = await settleBatch({ db: database.db }, [
+    const again = await settleBatch({ db: database.db, outbox: null }, [
       {
         paymentId: paid.id,
         outcome: { status: 'completed', amount: 300, currency: 'XAF' },
@@ -125,7 +125,7 @@ describeEachDatabase('settleBatch() and the settlement queue', (kind) => {
   });
 
   it('the queue settles a burst with repeats once per payment', async () => {
-    const queue = new SettlementQueue({ db: database.db });
+    const queue = new SettlementQueue({ db: database.db, outbox: null });
     const burst = await Promise.all(Array.from({ length: 12 }, () => pending('stripe', 1)));
     const answers = await Promise.all(
       burst.flatMap((p) =>

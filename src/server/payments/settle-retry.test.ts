@@ -31,8 +31,18 @@ describeEachDatabase('settle() retries', (kind) => {
     const second = await createPendingPayment(database.db, { votes });
     codes.next = ['AAAAAAAAAAAA', 'AAAAAAAAAAAA', 'BBBBBBBBBBBB'];
     const outcome = (amount: number) => ({ status: 'completed', amount, currency: 'XAF' }) as const;
-    const a = await settle({ db: database.db }, first.id, outcome(first.amount), 'webhook');
-    const b = await settle({ db: database.db }, second.id, outcome(second.amount), 'webhook');
+    const a = await settle(
+      { db: database.db, outbox: null },
+      first.id,
+      outcome(first.amount),
+      'webhook',
+    );
+    const b = await settle(
+      { db: database.db, outbox: null },
+      second.id,
+      outcome(second.amount),
+      'webhook',
+    );
     expect(a.receiptCode).toBe('AAAAAAAAAAAA');
     expect(b).toMatchObject({ changed: true, status: 'completed', receiptCode: 'BBBBBBBBBBBB' });
   });

@@ -36,14 +36,14 @@ describeEachDatabase('settle()', (kind) => {
   it('completes once: credits votes, assigns a receipt code, records the event; repeats are no-ops', async () => {
     const { payment, nominationId } = await pending(3);
     const outcome = { status: 'completed', amount: 300, currency: 'XAF' } as const;
-    const first = await settle({ db: database.db }, payment.id, outcome, 'webhook');
+    const first = await settle({ db: database.db, outbox: null }, payment.id, outcome, 'webhook');
     expect(first.changed).toBe(true);
     expect(first.status).toBe('completed');
     expect(isReceiptCodeShape(first.receiptCode!)).toBe(true);
-    const again = await settle({ db: database.db }, payment.id, outcome, 'poll');
+    const again = await settle({ db: database.db, outbox: null }, payment.id, outcome, 'poll');
     expect(again).toEqual({ changed: false, status: 'completed', receiptCode: first.receiptCode });
     const failedLater = await settle(
-      { db: database.db },
+      { db: database.db, outbox: null },
       payment.id,
       { status: 'failed', reason: 'late' },
       'poll',
@@ -65,13 +65,18 @@ describeEachDatabase('settle()', (kind) => {
       { status: 'completed', amount: 300, currency: 'USD' },
     ] as const) {
       const { payment, nominationId } = await pending(3);
-      const result = await settle({ db: database.db }, payment.id, outcome, 'callback');
+      const result = await settle(
+        { db: database.db, outbox: null },
+        payment.id,
+        outcome,
+        'callback',
+      );
       expect(result).toMatchObject({ changed: true, status: 'needs_review', receiptCode: null });
       const [row] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
       expect(row!.failureReason).toMatch(/^amount_mismatch/);
       // A later report of the right amount does not credit it behind the reviewer's back.
       const again = await settle(
-        { db: database.db },
+        { db: database.db, outbox: null },
         payment.id,
         { status: 'completed', amount: payment.amount, currency: payment.currency },
         'poll',
@@ -84,13 +89,13 @@ describeEachDatabase('settle()', (kind) => {
   it('lets a payment we expired complete when the provider later reports success', async () => {
     const { payment, nominationId } = await pending(2, 'stripe');
     await settle(
-      { db: database.db },
+      { db: database.db, outbox: null },
       payment.id,
       { status: 'failed', reason: 'expired' },
       'expiry',
     );
     const late = await settle(
-      { db: database.db },
+      { db: database.db, outbox: null },
       payment.id,
       { status: 'completed', amount: 100, currency: 'usd' },
       'reconcile',
@@ -100,13 +105,13 @@ describeEachDatabase('settle()', (kind) => {
     // A provider failure is final: it never turns into a success.
     const other = await pending(2);
     await settle(
-      { db: database.db },
+      { db: database.db, outbox: null },
       other.payment.id,
       { status: 'failed', reason: 'ER301' },
       'callback',
     );
     const after = await settle(
-      { db: database.db },
+      { db: database.db, outbox: null },
       other.payment.id,
       { status: 'completed', amount: 200, currency: 'XAF' },
       'poll',
@@ -116,7 +121,7 @@ describeEachDatabase('settle()', (kind) => {
 
   it('ignores unknown payments', async () => {
     const result = await settle(
-      { db: database.db },
+      { db: database.db, outbox: null },
       crypto.randomUUID(),
       { status: 'failed', reason: 'x' },
       'poll',
@@ -143,15 +148,17 @@ describePostgres('settle() under concurrency on PostgreSQL', () => {
       created.push(
         await createPendingPayment(database.db, {
           votes: [{ nominationId, voteCount: 1 + (i % 7) }],
+          payment: { voterEmail: `voter${i}@example.com` },
         }),
       );
     }
     const sources = ['webhook', 'webhook', 'callback', 'poll', 'reconcile', 'confirm'] as const;
+    const outbox = { publicUrl: 'https://vote.example.com', written: () => undefined };
     const calls = created.flatMap((p) =>
       sources.map(
         (source) => () =>
           settle(
-            { db: database.db },
+            { db: database.db, outbox },
             p.id,
             { status: 'completed', amount: p.amount, currency: 'XAF' },
             source,
@@ -169,7 +176,9 @@ describePostgres('settle() under concurrency on PostgreSQL', () => {
              JOIN payments p ON p.id = pv.payment_id WHERE p.status = 'completed') AS paid,
           (SELECT COALESCE(SUM(votes), 0)::int FROM nomination_hourly_votes) AS hourly,
           (SELECT COALESCE(SUM(payments), 0)::int FROM provider_hourly_totals) AS payments,
-          (SELECT count(*)::int FROM payment_events) AS events`);
+          (SELECT count(*)::int FROM payment_events) AS events,
+          (SELECT count(*)::int FROM outbox_messages m JOIN payments p ON p.id = m.payment_id
+             WHERE m.subject LIKE '%' || p.receipt_code) AS receipts`);
     const expected = created.reduce((s, p) => s + p.totalVotes, 0);
     expect(check).toEqual({
       tallied: expected,
@@ -177,6 +186,8 @@ describePostgres('settle() under concurrency on PostgreSQL', () => {
       hourly: expected,
       payments: 60,
       events: 60,
+      // One receipt per payment, however many reports credited it.
+      receipts: 60,
     });
   });
 });

@@ -3,9 +3,12 @@ import type { Db } from '#server/db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { rowsOf } from '#server/db/rows.js';
 import type { AppEvents, CountedTally, SettledPayment } from '#server/events/app-events.js';
+import { insertMessagesSql, type MessageOutbox } from '#server/outbox/outbox-store.js';
+import type { Language } from '#shared/limits.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { describeAmountMismatch } from '#shared/amount-mismatch.js';
 import { splitKept } from './counted-votes.js';
+import { receiptMessages, type CompletedPayment } from './payment-messages.js';
 import { generateReceiptCode } from './receipt-code.js';
 import { COLLECT_UNMATCHED, isUnconfirmed } from './unconfirmed-outcome.js';
 
@@ -54,6 +57,11 @@ export interface SettleResult {
 export interface SettleDeps {
   db: Db;
   events?: AppEvents;
+  /**
+   * Where the voter's messages about the change go (receipts, refund and dispute notices), written
+   * in the change's transaction. Null writes none: the demo seed, and tests of other things.
+   */
+  outbox: MessageOutbox | null;
 }
 
 export interface SettleOptions {
@@ -245,6 +253,9 @@ interface LockedPaymentRow {
   failure_reason: string | null;
   receipt_code: string | null;
   amount_changing: boolean;
+  language: Language;
+  phone_number: string | null;
+  voter_email: string | null;
 }
 
 /**
@@ -272,11 +283,13 @@ export async function settleBatch(
     results: SettleResult[];
     payments?: SettledRow[];
     tallies?: SettledRow[];
+    queued?: number;
   } = await deps.db.transaction(async (tx) => {
     const locked = rowsOf<LockedPaymentRow>(
       await tx.execute(sql`
         SELECT id, status, provider, amount, currency, total_votes, failure_reason, receipt_code,
-          COALESCE(amount_change_until > now(), false) AS amount_changing FROM payments
+          COALESCE(amount_change_until > now(), false) AS amount_changing,
+          language, phone_number, voter_email FROM payments
         WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[]) ORDER BY id FOR UPDATE`),
     );
     const byId = new Map(locked.map((p) => [p.id, p]));
@@ -333,6 +346,33 @@ export async function settleBatch(
     // a settlement and a refund touching the same nominations then queue instead of deadlocking.
     // NO KEY, the UPDATE's own strength: a checkout inserting votes for these nominations passes.
     const completing = changes.filter((c) => c.status === 'completed').map((c) => c.id);
+    // The receipts are written by the statement that completes the payments, so they exist
+    // exactly when the completion does (read before the tallies are locked, to hold them no longer).
+    const messages =
+      deps.outbox && completing.length
+        ? await receiptMessages(
+            tx,
+            deps.outbox,
+            changes.flatMap((change): CompletedPayment[] => {
+              const payment = byId.get(change.id)!;
+              const cut = cuts.find((c) => c.id === change.id);
+              return change.status === 'completed' && change.receipt_code
+                ? [
+                    {
+                      id: payment.id,
+                      language: payment.language,
+                      phoneNumber: payment.phone_number,
+                      voterEmail: payment.voter_email,
+                      receiptCode: change.receipt_code,
+                      amount: cut?.amount ?? payment.amount,
+                      currency: payment.currency,
+                      totalVotes: cut?.votes ?? payment.total_votes,
+                    },
+                  ]
+                : [];
+            }),
+          )
+        : [];
     if (completing.length) {
       await tx.execute(sql`
         SELECT id FROM nominations WHERE id IN (
@@ -387,6 +427,7 @@ export async function settleBatch(
             votes = provider_hourly_totals.votes + EXCLUDED.votes,
             revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
             payments = provider_hourly_totals.payments + EXCLUDED.payments)
+        ${messages.length ? sql`, queued AS (${insertMessagesSql(messages)})` : sql``}
         SELECT 'payment' AS kind, id, status, provider, amount, currency, total_votes AS votes,
           NULL::bigint AS seq, created_at FROM moved
         UNION ALL
@@ -398,8 +439,14 @@ export async function settleBatch(
     if (payments.length !== changes.length)
       throw new Error('settleBatch: a locked payment changed');
     await options.inTransaction?.(tx);
-    return { results, payments, tallies: reported.filter((row) => row.kind === 'tally') };
+    return {
+      results,
+      payments,
+      tallies: reported.filter((row) => row.kind === 'tally'),
+      queued: messages.length,
+    };
   });
+  if (outcome.queued) deps.outbox?.written();
   emitSettled(
     deps,
     (outcome.payments ?? []).flatMap((p) =>

@@ -21,7 +21,7 @@ const UNDER_WAY = 'Another action on this payment is under way. Try again in a m
  * It takes the per-payment lock refunds take, so a credit and a refund never overlap.
  */
 export async function creditPayment(
-  ctx: Pick<AppContext, 'db' | 'database' | 'events'>,
+  ctx: Pick<AppContext, 'db' | 'database' | 'events' | 'outbox'>,
   paymentId: string,
   order: CreditOrder,
   actor: AuditActor,

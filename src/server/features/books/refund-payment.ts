@@ -32,7 +32,7 @@ const NO_PROVIDER =
  * refund that got there first, is a 409.
  */
 export async function refundPayment(
-  ctx: Pick<AppContext, 'db' | 'database' | 'events' | 'providers'>,
+  ctx: Pick<AppContext, 'db' | 'database' | 'events' | 'outbox' | 'providers'>,
   paymentId: string,
   order: RefundOrder,
   actor: AuditActor,

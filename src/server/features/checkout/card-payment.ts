@@ -5,6 +5,7 @@ import type { AppContext } from '#server/app-context.js';
 import { payments } from '#server/db/schema.js';
 import { conflict, HttpError } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
+import { requestLanguage } from '#server/http/voter-text.js';
 import type { CardProvider } from '#server/payments/providers/payment-provider.js';
 import { settle } from '#server/payments/settle.js';
 import {
@@ -76,6 +77,7 @@ export function registerCardPayment(
         currency: 'USD',
         ...draft,
         ipAddress: request.ip,
+        language: requestLanguage(request),
       });
       let intent;
       try {

@@ -5,6 +5,7 @@ import { rowsOf } from '#server/db/rows.js';
 import { event } from '#server/db/schema.js';
 import { refuseUnlessOpen, statusByDatabaseClock } from '#server/features/event/voting-window.js';
 import type { EventStatus } from '#shared/schemas/event.js';
+import type { Language } from '#shared/limits.js';
 import type { Currency, Provider } from '#shared/money.js';
 import type { DeviceInfo, NominationVote } from '#shared/schemas/payment.js';
 
@@ -20,6 +21,8 @@ export interface NewPayment {
   deviceInfo: DeviceInfo;
   ipAddress: string;
   attemptedAt?: Date | null;
+  /** The site language of the request: the voter's receipt is written in it. */
+  language: Language;
 }
 
 /**
@@ -39,12 +42,12 @@ export async function insertPendingPayment(db: Db, input: NewPayment): Promise<s
         SELECT COALESCE((SELECT ${statusByDatabaseClock} FROM ${event} WHERE ${event.id} = 1), 'open') AS status),
       p AS (
         INSERT INTO payments (id, provider, currency, amount, total_votes, status, voter_email,
-          phone_number, phone_hash, device_timestamp, user_agent, ip_address, attempted_at)
+          phone_number, phone_hash, device_timestamp, user_agent, ip_address, attempted_at, language)
         SELECT ${paymentId}::uuid, ${input.provider}, ${input.currency}, ${input.amount},
           ${input.totalVotes}, 'pending', ${input.voterEmail}, ${input.phoneNumber ?? null},
           ${input.phoneHash ?? null}, ${input.deviceInfo?.deviceTimestamp ?? null},
           ${input.deviceInfo?.userAgent ?? null}, ${input.ipAddress.slice(0, 64)},
-          ${input.attemptedAt?.toISOString() ?? null}::timestamptz
+          ${input.attemptedAt?.toISOString() ?? null}::timestamptz, ${input.language}
         FROM w WHERE w.status = 'open'
         RETURNING id),
       v AS (

@@ -5,6 +5,7 @@ import { payments } from '#server/db/schema.js';
 import { refuseUnlessVotingOpen } from '#server/features/event/voting-window.js';
 import { HttpError } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
+import { requestLanguage } from '#server/http/voter-text.js';
 import type { PhoneHasher } from '#server/payments/phone-hash.js';
 import { PaymentRefused } from '#server/payments/providers/provider-errors.js';
 import { settle } from '#server/payments/settle.js';
@@ -70,6 +71,7 @@ export function registerMobileMoneyPayment(
         phoneHash,
         deviceInfo: body.deviceInfo,
         ipAddress: request.ip,
+        language: requestLanguage(request),
         // Starting a mobile-money payment is the attempt: the prompt goes to the phone now.
         attemptedAt: new Date(),
       });

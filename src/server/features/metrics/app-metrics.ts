@@ -4,6 +4,9 @@ import type { Database } from '#server/db/client.js';
 import type { AppEvents, SettledPayment } from '#server/events/app-events.js';
 import type { LiveHub } from '#server/features/live/live-hub.js';
 import type { JobOutcome, JobRunObserver } from '#server/jobs/periodic-job.js';
+import { countOutbox } from '#server/outbox/outbox-store.js';
+import type { OutboxObserver, SendOutcome } from '#server/outbox/outbox-worker.js';
+import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import { withTimeLimit } from '#server/time-limit.js';
 import type { PoolStats } from '#shared/schemas/health.js';
 import { countPaymentsByState, type PaymentCount } from './payment-counts.js';
@@ -37,7 +40,7 @@ export interface AppMetricsDeps {
  * state in one grouped query, the live streams, the database pool. Node's own (event-loop delay,
  * memory, CPU, garbage collection) come from prom-client's default metrics.
  */
-export class AppMetrics implements JobRunObserver {
+export class AppMetrics implements JobRunObserver, OutboxObserver {
   private readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status_code'>;
   private readonly requestSeconds: Histogram<'method' | 'route'>;
@@ -45,6 +48,7 @@ export class AppMetrics implements JobRunObserver {
   private readonly settlementSeconds: Histogram<'provider'>;
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobSeconds: Histogram<'job'>;
+  private readonly messageAttempts: Counter<'channel' | 'outcome'>;
   /** The count under way, shared by scrapes that arrive while it runs. */
   private counting: Promise<PaymentCount[]> | undefined;
 
@@ -143,6 +147,25 @@ export class AppMetrics implements JobRunObserver {
       buckets: JOB_BUCKETS,
       registers,
     });
+
+    this.messageAttempts = new Counter({
+      name: 'palmares_outbox_send_attempts_total',
+      help: 'Messages this instance tried to send, by channel (sms, email) and outcome (sent, sandbox, retry, rate-limited, failed).',
+      labelNames: ['channel', 'outcome'],
+      registers,
+    });
+    const outbox: Gauge<'channel' | 'state'> = new Gauge({
+      name: 'palmares_outbox_messages',
+      help: 'Messages in the outbox, by channel and state (left out of a scrape when the database is slow to answer).',
+      labelNames: ['channel', 'state'],
+      registers,
+      collect: async () => {
+        outbox.reset();
+        for (const row of await this.countMessages()) {
+          outbox.set({ channel: row.channel, state: row.state }, row.messages);
+        }
+      },
+    });
   }
 
   /** What the exposition is sent as: Prometheus' text format, version 0.0.4. */
@@ -160,6 +183,10 @@ export class AppMetrics implements JobRunObserver {
     const labels = { method, route: route ?? UNMATCHED_ROUTE };
     this.requests.inc({ ...labels, status_code: String(statusCode) });
     this.requestSeconds.observe(labels, seconds);
+  }
+
+  messageAttempted(channel: MessageChannelKind, outcome: SendOutcome): void {
+    this.messageAttempts.inc({ channel, outcome });
   }
 
   jobRan(name: string, outcome: JobOutcome, seconds: number): void {
@@ -195,6 +222,20 @@ export class AppMetrics implements JobRunObserver {
       );
     } catch (err) {
       this.deps.log.warn({ err }, 'metrics: payments by state left out of this scrape');
+      return [];
+    }
+  }
+
+  /** The outbox by channel and state, or nothing (logged) when the database is slow to answer. */
+  private async countMessages() {
+    try {
+      return await withTimeLimit(
+        countOutbox(this.deps.database.db),
+        PAYMENT_COUNT_MS,
+        `outbox not counted within ${PAYMENT_COUNT_MS} ms`,
+      );
+    } catch (err) {
+      this.deps.log.warn({ err }, 'metrics: outbox messages left out of this scrape');
       return [];
     }
   }

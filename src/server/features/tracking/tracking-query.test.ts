@@ -46,7 +46,7 @@ describeEachDatabase('voter tracking queries', (kind) => {
       attemptedAt: new Date('2026-11-21T23:31:00Z'),
     });
     await settle(
-      { db },
+      { db, outbox: null },
       late.id,
       { status: 'completed', amount: late.amount, currency: 'XAF' },
       'webhook',
@@ -56,7 +56,7 @@ describeEachDatabase('voter tracking queries', (kind) => {
       attemptedAt: new Date(),
     });
     await settle(
-      { db },
+      { db, outbox: null },
       card.id,
       { status: 'completed', amount: card.amount, currency: 'USD' },
       'webhook',
@@ -64,7 +64,12 @@ describeEachDatabase('voter tracking queries', (kind) => {
     const declined = await make('declined', 'stripe', '2026-11-20T10:00:00Z', {
       attemptedAt: new Date(),
     });
-    await settle({ db }, declined.id, { status: 'failed', reason: 'card_declined' }, 'webhook');
+    await settle(
+      { db, outbox: null },
+      declined.id,
+      { status: 'failed', reason: 'card_declined' },
+      'webhook',
+    );
     await make('attempted', 'campay', '2026-11-22T08:00:00Z', {
       attemptedAt: new Date('2026-11-22T08:00:05Z'),
     });

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { rowsOf } from '#server/db/rows.js';
+import { outboxMessages } from '#server/db/schema.js';
+import type { Language } from '#shared/limits.js';
+import type {
+  MessageChannelKind,
+  OutboxQuery,
+  OutboxResponse,
+  OutboxState,
+} from '#shared/schemas/outbox.js';
+import type { OutgoingMessage, SentMessage } from './message-channel.js';
+
+/** A message to put in the outbox, written and addressed (see payments/payment-messages.ts). */
+export interface NewOutboxMessage {
+  channel: MessageChannelKind;
+  recipient: string;
+  language: Language;
+  /** What it is about: `receipt`, `refund`, `dispute`, `one-time-code`... */
+  kind: string;
+  paymentId?: string | null;
+  subject?: string | null;
+  body: string;
+  html?: string | null;
+}
+
+/**
+ * What a transaction that writes messages needs of the outbox: where the links in them point, and
+ * a way to say, once it committed, that there is something to deliver (the worker then runs at
+ * once instead of at its next tick). The app's OutboxWorker is one.
+ */
+export interface MessageOutbox {
+  /** The site's public origin, without a trailing slash: receipt links start with it. */
+  readonly publicUrl: string;
+  /** Called after a commit that wrote messages. Never throws, never waits. */
+  written(): void;
+}
+
+const asRecordset = (messages: readonly NewOutboxMessage[]) =>
+  JSON.stringify(
+    messages.map((m) => ({
+      channel: m.channel,
+      recipient: m.recipient,
+      language: m.language,
+      kind: m.kind,
+      payment_id: m.paymentId ?? null,
+      subject: m.subject ?? null,
+      body: m.body,
+      html: m.html ?? null,
+    })),
+  );
+
+/**
+ * The INSERT of `messages`, as a statement or as a step of a larger one (`WITH queued AS (…)`),
+ * so a settlement writes its messages in the statement that moves the payment.
+ */
+export function insertMessagesSql(messages: readonly NewOutboxMessage[]): SQL {
+  return sql`INSERT INTO outbox_messages (channel, recipient, language, kind, payment_id, subject, body, html)
+    SELECT channel, recipient, language, kind, payment_id, subject, body, html
+    FROM jsonb_to_recordset(${asRecordset(messages)}::jsonb) AS m(channel text, recipient text,
+      language text, kind text, payment_id uuid, subject text, body text, html text)`;
+}
+
+/**
+ * Puts messages in the outbox. Call it with the transaction of the change the messages tell of
+ * (they then exist exactly when the change does), and call the outbox's `written()` after the
+ * commit.
+ */
+export async function queueMessages(tx: Db, messages: readonly NewOutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.execute(insertMessagesSql(messages));
+}
+
+/** A message a worker holds until `leaseId`'s lease ends. */
+export interface ClaimedMessage extends OutgoingMessage {
+  leaseId: string;
+  /** This attempt's number, 1 for the first. */
+  attempts: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  channel: MessageChannelKind;
+  recipient: string;
+  language: Language;
+  kind: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  attempts: number;
+}
+
+/**
+ * Takes up to `limit` messages due now for `leaseMs`: each gets a lease (`locked_until`) and an
+ * attempt more. SKIP LOCKED lets two workers claim at once without waiting for each other or taking
+ * the same row; the lease keeps a claimed message from being claimed again until it ends, which
+ * it does on its own when the worker that holds it dies. Times are the database's, so instances'
+ * clocks need not agree.
+ */
+export async function claimDueMessages(
+  db: Db,
+  options: { limit: number; leaseMs: number; skipChannels?: readonly MessageChannelKind[] },
+): Promise<ClaimedMessage[]> {
+  const leaseId = randomUUID();
+  const skip = options.skipChannels?.length
+    ? sql`AND channel <> ALL(string_to_array(${options.skipChannels.join(',')}, ','))`
+    : sql``;
+  const rows = rowsOf<ClaimedRow>(
+    await db.execute(sql`
+      WITH due AS (
+        SELECT id FROM outbox_messages
+        WHERE state = 'pending' AND next_attempt_at <= now()
+          AND (locked_until IS NULL OR locked_until <= now()) ${skip}
+        ORDER BY next_attempt_at
+        LIMIT ${options.limit}
+        FOR UPDATE SKIP LOCKED)
+      UPDATE outbox_messages o
+      SET locked_until = now() + make_interval(secs => ${options.leaseMs / 1000}),
+        lease_id = ${leaseId}, attempts = o.attempts + 1, updated_at = now()
+      FROM due WHERE o.id = due.id
+      RETURNING o.id, o.channel, o.recipient, o.language, o.kind, o.subject, o.body, o.html,
+        o.attempts`),
+  );
+  return rows.map((row) => ({ ...row, leaseId }));
+}
+
+/**
+ * Each mark applies only while the worker still holds its lease: a worker that outlived its lease
+ * (and whose message another claimed) cannot overwrite what the other recorded.
+ */
+const held = (message: ClaimedMessage) => sql`id = ${message.id} AND lease_id = ${message.leaseId}`;
+
+/** The gateway took the message (`sent`), or the sandbox kept it (`sandbox`). */
+export async function markDelivered(
+  db: Db,
+  message: ClaimedMessage,
+  state: Extract<OutboxState, 'sent' | 'sandbox'>,
+  sent: SentMessage,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE outbox_messages SET state = ${state}, gateway_message_id = ${sent.gatewayMessageId.slice(0, 255)},
+      cost_amount = ${sent.cost?.amount ?? null}, cost_currency = ${sent.cost?.currency ?? null},
+      sent_at = now(), last_error = NULL, locked_until = NULL, lease_id = NULL, updated_at = now()
+    WHERE ${held(message)} RETURNING id`);
+  return rowsOf(result).length > 0;
+}
+
+/**
+ * Another attempt in `delayMs`. `countAttempt: false` gives back the attempt the claim counted
+ * (the gateway asked us to slow down, or the message was never sent), so it does not bring the
+ * message nearer to `failed`.
+ */
+export async function markRetry(
+  db: Db,
+  message: ClaimedMessage,
+  delayMs: number,
+  error: string | null,
+  countAttempt = true,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE outbox_messages SET next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}),
+      attempts = attempts - ${countAttempt ? 0 : 1}, last_error = COALESCE(${error}, last_error),
+      locked_until = NULL, lease_id = NULL, updated_at = now()
+    WHERE ${held(message)} RETURNING id`);
+  return rowsOf(result).length > 0;
+}
+
+/** No further attempt: the gateway refused the message for good, or every attempt failed. */
+export async function markFailed(db: Db, message: ClaimedMessage, error: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE outbox_messages SET state = 'failed', last_error = ${error},
+      locked_until = NULL, lease_id = NULL, updated_at = now()
+    WHERE ${held(message)} RETURNING id`);
+  return rowsOf(result).length > 0;
+}
+
+/** One page of the outbox for an admin, newest first. */
+export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxResponse> {
+  const where = query.paymentId ? eq(outboxMessages.paymentId, query.paymentId) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(outboxMessages)
+      .where(where)
+      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(outboxMessages).where(where),
+  ]);
+  return {
+    messages: rows.map((row) => ({
+      id: row.id,
+      channel: row.channel,
+      recipient: row.recipient,
+      language: row.language,
+      kind: row.kind,
+      paymentId: row.paymentId,
+      subject: row.subject,
+      body: row.body,
+      html: row.html,
+      state: row.state,
+      attempts: row.attempts,
+      nextAttemptAt: row.nextAttemptAt.toISOString(),
+      lastError: row.lastError,
+      gatewayMessageId: row.gatewayMessageId,
+      sentAt: row.sentAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/** Messages by channel and state, for the metrics. */
+export async function countOutbox(
+  db: Db,
+): Promise<{ channel: MessageChannelKind; state: OutboxState; messages: number }[]> {
+  return db
+    .select({ channel: outboxMessages.channel, state: outboxMessages.state, messages: count() })
+    .from(outboxMessages)
+    .groupBy(outboxMessages.channel, outboxMessages.state);
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { LANGUAGES } from '#shared/limits.js';
+
+/** How a message reaches a voter. */
+export const MESSAGE_CHANNEL_KINDS = ['sms', 'email'] as const;
+export const messageChannelKindSchema = z.enum(MESSAGE_CHANNEL_KINDS);
+export type MessageChannelKind = z.infer<typeof messageChannelKindSchema>;
+
+/**
+ * Where a message stands: `pending` until delivered (claimed, waiting for a retry, or new),
+ * `sent` when a gateway took it, `sandbox` when no gateway is configured and it was only kept
+ * here, `failed` when a gateway refused it for good or every attempt failed.
+ */
+export const OUTBOX_STATES = ['pending', 'sent', 'sandbox', 'failed'] as const;
+export const outboxStateSchema = z.enum(OUTBOX_STATES);
+export type OutboxState = z.infer<typeof outboxStateSchema>;
+
+export const OUTBOX_PAGE_SIZE_MAX = 200;
+
+/** Query of GET /api/admin/outbox: newest first, optionally one payment's messages. */
+export const outboxQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(OUTBOX_PAGE_SIZE_MAX).default(50),
+    paymentId: z.uuid({ message: 'must be a payment id' }).optional(),
+  })
+  .strict();
+export type OutboxQuery = z.output<typeof outboxQuerySchema>;
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: messageChannelKindSchema,
+  recipient: z.string(),
+  language: z.enum(LANGUAGES),
+  kind: z.string(),
+  paymentId: z.string().nullable(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  html: z.string().nullable(),
+  state: outboxStateSchema,
+  attempts: z.number().int(),
+  nextAttemptAt: z.iso.datetime({ offset: true }),
+  lastError: z.string().nullable(),
+  gatewayMessageId: z.string().nullable(),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type OutboxMessageView = z.infer<typeof outboxMessageSchema>;
+
+/** One page of the outbox, newest first; `total` counts every message the filter matches. */
+export const outboxResponseSchema = z.object({
+  messages: z.array(outboxMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
