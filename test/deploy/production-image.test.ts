@@ -145,6 +145,9 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
 
     const compose = loadCompose({
       PUBLIC_URL: origin,
+      // A production start names every channel it has; nothing is sent here, no payment is made.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'Palmares <receipts@example.com>',
       PHONE_HASH_KEY: randomBytes(32).toString('hex'),
       POSTGRES_PASSWORD: randomBytes(16).toString('hex'),
       ...passwords,
