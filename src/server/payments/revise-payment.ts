@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
+import { appendLedgerCorrection } from '#server/features/ledger/ledger-correction.js';
 import { CREDITED_STATUSES, type PaymentStatus } from '#shared/schemas/payment.js';
 import { disputeStanding, isDisputeFinal, keptVotes, splitKept } from './counted-votes.js';
 import { emitSettled, hourOf, retryAborted, type SettleDeps, type SettleSource } from './settle.js';
@@ -68,6 +69,7 @@ interface LockedPayment {
   refunded_amount: number;
   dispute_id: string | null;
   dispute_status: string | null;
+  receipt_code: string | null;
 }
 
 interface LockedVote {
@@ -102,7 +104,7 @@ export async function revisePayment(
       const [payment] = rowsOf<LockedPayment>(
         await tx.execute(sql`
         SELECT id, status, provider, amount, currency, total_votes, failure_reason,
-          refunded_amount, dispute_id, dispute_status
+          refunded_amount, dispute_id, dispute_status, receipt_code
         FROM payments WHERE id = ${paymentId} FOR UPDATE`),
       );
       if (!payment || (options.expectProvider && payment.provider !== options.expectProvider)) {
@@ -181,6 +183,18 @@ export async function revisePayment(
         WHERE id = ANY(string_to_array(${nominationIds.join(',')}, ',')::uuid[])
         ORDER BY id FOR NO KEY UPDATE`);
       }
+      // Results already published keep their ledger: the change is appended to it, dated.
+      await appendLedgerCorrection(tx, {
+        receiptCode: payment.receipt_code,
+        changes: nominationIds.map((nominationId) => ({
+          nominationId,
+          votes: moves
+            .filter((m) => m.nomination_id === nominationId)
+            .reduce((sum, m) => sum + m.delta, 0),
+        })),
+        reason: revision.kind,
+        at,
+      });
       const recordset = sql`jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
       AS m(id uuid, nomination_id uuid, counted int, delta int)`;
       const tallies = rowsOf<{ id: string; vote_count: number; tally_seq: string }>(
