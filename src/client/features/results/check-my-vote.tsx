@@ -61,7 +61,9 @@ export function CheckMyVote({ categories, timezone }: CheckMyVoteProps) {
           download="results-ledger.json"
           className={buttonVariants({
             variant: 'outline',
-            className: 'w-full sm:w-auto sm:self-start',
+            // On a narrow phone the French label takes two lines rather than overflowing.
+            className:
+              'h-auto min-h-10 w-full py-2 text-center whitespace-normal sm:w-auto sm:self-start',
           })}
         >
           <Download aria-hidden="true" />

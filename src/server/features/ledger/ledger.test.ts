@@ -339,3 +339,27 @@ describe('a ledger of one entry', () => {
     expect(rootFromProof(proof.body)).toBe(ledger.root);
   });
 });
+
+describe('the entry lookup', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { RATE_LIMIT_LOOKUPS_PER_MINUTE: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('is limited per address like the receipt lookup, and says so in the voter’s language', async () => {
+    const ask = () =>
+      call(t.app, {
+        url: '/api/results/ledger/entries/ABCDEFGHJKMN',
+        headers: { 'accept-language': 'fr' },
+      });
+    // Not published: refused, but counted all the same, so guessing codes costs the same.
+    expect((await ask()).status).toBe(404);
+    expect((await ask()).status).toBe(404);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Trop de demandes\./);
+    // The whole document is not limited: it is one download for everyone.
+    expect((await call(t.app, { url: '/api/results/ledger' })).status).toBe(404);
+  });
+});
