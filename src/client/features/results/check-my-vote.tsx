@@ -11,6 +11,7 @@ import { Card } from '#client/components/ui/card';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { serverMessage } from '#client/lib/api-error';
+import { cn } from '#client/lib/cn';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
 import { LEDGER_URL, useLedgerEntry } from './api/ledger-entry-query';
@@ -59,12 +60,12 @@ export function CheckMyVote({ categories, timezone }: CheckMyVoteProps) {
         <a
           href={LEDGER_URL}
           download="results-ledger.json"
-          className={buttonVariants({
-            variant: 'outline',
-            // On a narrow phone the French label takes two lines rather than overflowing.
-            className:
-              'h-auto min-h-10 w-full py-2 text-center whitespace-normal sm:w-auto sm:self-start',
-          })}
+          // On a narrow phone the French label takes two lines rather than overflowing; cn lets
+          // these classes replace the button's single-line height and no-wrap.
+          className={cn(
+            buttonVariants({ variant: 'outline' }),
+            'h-auto min-h-10 w-full py-2 text-center whitespace-normal sm:w-auto sm:self-start',
+          )}
         >
           <Download aria-hidden="true" />
           {t('ledger.download')}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   resultsLedgerCorrections,
@@ -8,6 +8,10 @@ import {
   resultsLedgers,
 } from '#server/db/schema.js';
 import type { Db } from '#server/db/client.js';
+import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
+import { publishResults } from '#server/features/event/event-store.js';
+import { revisePayment } from '#server/payments/revise-payment.js';
+import { publishLedger } from './publish-ledger.js';
 import type { Results } from '#shared/schemas/event.js';
 import type { LedgerDocument, LedgerEntry, LedgerEntryProof } from '#shared/schemas/ledger.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
@@ -22,7 +26,7 @@ import { signedInUser } from '#test/factories/user-factory.js';
 import { call } from '#test/support/call-app.js';
 import { tallyMismatches } from '#test/support/payment-test-kit.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
-import { describeEachDatabase } from '#test/support/test-database.js';
+import { describeEachDatabase, describePostgres } from '#test/support/test-database.js';
 
 /*
  * The ledger's rules written again here from the format's sentences, sharing nothing with the
@@ -361,5 +365,76 @@ describe('the entry lookup', () => {
     expect(limited.body.message).toMatch(/^Trop de demandes\./);
     // The whole document is not limited: it is one download for everyone.
     expect((await call(t.app, { url: '/api/results/ledger' })).status).toBe(404);
+  });
+});
+
+describePostgres('a revision and a publication at the same moment', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(() => t.close());
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const settledYet = async (promise: Promise<unknown>) =>
+    Promise.race([promise.then(() => true), pause(300).then(() => false)]);
+
+  it('a refund during the publication waits for it, then is appended as a correction', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const { nominations } = await createNominee(db);
+    const paid = await createCompletedPayment(db, {
+      votes: [{ nominationId: nominations[0]!.id, voteCount: 4 }],
+    });
+    let refund: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
+      await publishLedger(tx);
+      refund = revisePaymentAs(db, paid.id, { kind: 'refund', refundedAmount: paid.amount });
+      expect(await settledYet(refund)).toBe(false);
+    });
+    await refund;
+    const corrections = await db.select().from(resultsLedgerCorrections);
+    expect(corrections.map((c) => c.changes)).toEqual([
+      [{ nominationId: nominations[0]!.id, votes: -4 }],
+    ]);
+  });
+
+  it('a publication during a refund waits for it, and its ledger already counts the refund', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const { nominations } = await createNominee(db);
+    const paid = await createCompletedPayment(db, {
+      votes: [{ nominationId: nominations[0]!.id, voteCount: 4 }],
+    });
+    let publication: Promise<unknown> | undefined;
+    await revisePayment(
+      { db },
+      paid.id,
+      { kind: 'refund', refundedAmount: paid.amount / 2 },
+      'admin',
+      {
+        inTransaction: async () => {
+          publication = publishResults(db, SYSTEM_ACTOR);
+          expect(await settledYet(publication)).toBe(false);
+        },
+      },
+    );
+    await publication;
+    const [ledger] = await db
+      .select()
+      .from(resultsLedgers)
+      .orderBy(desc(resultsLedgers.id))
+      .limit(1);
+    const entries = await db
+      .select()
+      .from(resultsLedgerEntries)
+      .where(eq(resultsLedgerEntries.ledgerId, ledger!.id));
+    const mine = entries.find((e) => e.receiptHash === saltedHash(ledger!.salt, paid.receiptCode!));
+    expect(mine?.votes).toEqual([{ nominationId: nominations[0]!.id, votes: 2 }]);
+    const corrections = await db
+      .select()
+      .from(resultsLedgerCorrections)
+      .where(eq(resultsLedgerCorrections.ledgerId, ledger!.id));
+    expect(corrections).toEqual([]);
   });
 });
