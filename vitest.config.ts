@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-const NODE_SUITES = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'];
+const NODE_SUITES = [
+  'src/**/*.test.ts',
+  'test/**/*.test.ts',
+  'bench/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 /** Suites that replace a module (vi.mock): they need a module graph of their own. */
 const MOCKING_SUITES = [
   'src/server/payments/settle-retry.test.ts',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Db } from '#server/db/client.js';
+import { publishLedger } from '#server/features/ledger/publish-ledger.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { inDatabaseTime, keepEvent, setEvent } from '#test/factories/event-factory.js';
 import { REVIEW_PAYMENT_KEY } from '#client/features/checkout/pending-payment-storage.js';
@@ -142,9 +143,13 @@ export async function createTourData(db: Db): Promise<TourData> {
 
 /**
  * A category of the event server with three nominees and their votes, for its published results;
- * returns the category's name in the tour's language.
+ * returns the category's name in the tour's language and the receipt code of its winner's votes.
  */
-async function createResultsData(eventDb: Db, tag: string, language: Language): Promise<string> {
+async function createResultsData(
+  eventDb: Db,
+  tag: string,
+  language: Language,
+): Promise<{ categoryName: string; receiptCode: string }> {
   const category = await createCategory(eventDb, {
     name: `Best Urban Collaboration ${tag}`,
     nameFr: `Meilleure collaboration urbaine de l'année ${tag}`,
@@ -154,16 +159,21 @@ async function createResultsData(eventDb: Db, tag: string, language: Language): 
     ['Ama Fotso', '/demo/artists/ama-fotso.jpg', 42],
     ['Awa Sidibé', '/demo/artists/awa-sidibe.jpg', 7],
   ];
+  const receiptCodes: string[] = [];
   for (const [name, photoUrl, votes] of lines) {
     const { nominations } = await createNominee(eventDb, {
       categoryIds: [category.id],
       artist: { name: `${name} ${tag}`, photoUrl },
     });
-    await createCompletedPayment(eventDb, {
+    const paid = await createCompletedPayment(eventDb, {
       votes: [{ nominationId: nominations[0]!.id, voteCount: votes }],
     });
+    receiptCodes.push(paid.receiptCode!);
   }
-  return language === 'en' ? category.name : category.nameFr!;
+  return {
+    categoryName: language === 'en' ? category.name : category.nameFr!,
+    receiptCode: receiptCodes[0]!,
+  };
 }
 
 /** Visits every screen and dialog, calling `visit` at each. */
@@ -227,15 +237,28 @@ export async function tourEveryScreen(
   );
   await stop({ name: 'results, not yet published' });
   await eventServerTurn(async (eventDb) => {
-    const categoryName = await createResultsData(eventDb, data.tag, language);
+    const { categoryName, receiptCode } = await createResultsData(eventDb, data.tag, language);
     const restore = await keepEvent(eventDb);
     try {
-      await setEvent(eventDb, { resultsPublishedAt: inDatabaseTime('0 seconds') });
+      // Published as the admin's route does it, ledger included, in one transaction.
+      await eventDb.transaction(async (tx) => {
+        await setEvent(tx, { resultsPublishedAt: inDatabaseTime('0 seconds') });
+        await publishLedger(tx);
+      });
       await page.goto(`${EVENT_BASE_URL}/results`);
       const results = page.getByRole('region', { name: categoryName });
       await expect(results.getByText(t('results:winner'), { exact: true })).toBeVisible(FIRST_LOAD);
       await results.scrollIntoViewIfNeeded();
       await stop({ name: 'results, published' });
+
+      const ledger = page.getByRole('region', { name: t('results:ledger.title') });
+      await ledger.getByLabel(t('results:ledger.codeLabel')).fill(receiptCode);
+      await ledger.getByRole('button', { name: t('results:ledger.check'), exact: true }).click();
+      await expect(
+        ledger.getByText(t('results:ledger.verified', { index: '1' }).split('(')[0]!.trim()),
+      ).toBeVisible();
+      await ledger.scrollIntoViewIfNeeded();
+      await stop({ name: 'results, vote checked in the ledger' });
     } finally {
       await restore();
     }

@@ -16,6 +16,7 @@ import liveRoutes from './features/live/routes.js';
 import authRoutes from './features/auth/routes.js';
 import { registerAuth } from './features/auth/register-auth.js';
 import eventRoutes from './features/event/routes.js';
+import ledgerRoutes from './features/ledger/routes.js';
 import financeRoutes from './features/finance/routes.js';
 import catalogRoutes from './features/catalog/routes.js';
 import { catalogPageMeta } from './features/catalog/page-meta.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(catalogRoutes);
       await api.register(eventRoutes);
+      await api.register(ledgerRoutes);
       await api.register(checkoutRoutes);
       await api.register(receiptsRoutes);
       await api.register(mediaRoutes);

@@ -5,14 +5,21 @@ import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE } from './migrate.js';
  * The privileges of the role the app connects as in production (docs/operations.md), granted by
  * `npm run db:grant-app-role -- <role>` as the schema's owner. The app role reads and writes rows
  * and owns nothing, so it can neither drop nor disable the triggers that keep `audit_log`
- * append-only, nor set `session_replication_role` (superuser only), which skips them.
+ * append-only, nor set `session_replication_role` (superuser only), which skips them. The published ledger's
+ * tables (ADR 0058) are kept the same way.
  */
 
 /**
  * Tables the app may only read and append to; their migration also refuses changes with triggers.
  * A migration that adds one lists it here, and the operator runs the grant step again after it.
  */
-export const APPEND_ONLY_TABLES = ['audit_log'] as const;
+export const APPEND_ONLY_TABLES = [
+  'audit_log',
+  'results_ledgers',
+  'results_ledger_entries',
+  'results_ledger_nodes',
+  'results_ledger_corrections',
+] as const;
 /** Where the migrations create the app's tables and sequences. */
 export const APP_SCHEMA = 'public';
 

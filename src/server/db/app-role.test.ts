@@ -10,6 +10,7 @@ import { grantAppRole } from '#server/db/app-role-grants.js';
 import { openDatabase, type Database } from '#server/db/client.js';
 import { auditLog, categories } from '#server/db/schema.js';
 import { recordAudit, SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
+import { publishResults } from '#server/features/event/event-store.js';
 import { createCompletedPayment, revisePaymentAs } from '#test/factories/payment-factory.js';
 import { createAppRole, runNpmScript, type AppRole } from '#test/support/app-role.js';
 import { nomineeWith, split, tallyMismatches } from '#test/support/payment-test-kit.js';
@@ -206,6 +207,52 @@ describePostgres('the app role', () => {
             WHERE tgrelid = 'audit_log'::regclass AND NOT tgisinternal AND tgenabled = 'O'`,
         );
         expect(triggers!.enabled).toBe(2);
+      });
+    }
+  });
+
+  describe('the published ledger', () => {
+    const tables = [
+      'results_ledgers',
+      'results_ledger_entries',
+      'results_ledger_nodes',
+      'results_ledger_corrections',
+    ];
+
+    it('is published and corrected by the app role, which may only read and append to it', async () => {
+      for (const table of tables) {
+        expect(appRole!.grantOutput).toContain(
+          `REVOKE UPDATE, DELETE ON "public"."${table}" FROM "${appRole!.role}";`,
+        );
+      }
+      const db = app!.db;
+      const nominee = await nomineeWith(db, 2);
+      const paid = await createCompletedPayment(db, { votes: split(nominee, [2, 2]) });
+      await publishResults(db, SYSTEM_ACTOR);
+      await revisePaymentAs(db, paid.id, { kind: 'refund', refundedAmount: paid.amount });
+      const [counts] = await app!.query<{ ledgers: number; corrections: number }>(
+        `SELECT (SELECT count(*)::int FROM results_ledgers) AS ledgers,
+                (SELECT count(*)::int FROM results_ledger_corrections) AS corrections`,
+      );
+      expect(counts).toEqual({ ledgers: 1, corrections: 1 });
+    });
+
+    for (const table of tables) {
+      it(`cannot UPDATE, DELETE or TRUNCATE ${table}: refused by the grants (42501)`, async () => {
+        const column = table === 'results_ledgers' ? 'root' : 'ledger_id';
+        const statements = [
+          `UPDATE ${table} SET ${column} = ${column}`,
+          `DELETE FROM ${table}`,
+          `TRUNCATE ${table}`,
+        ];
+        const before = await owner.query(`SELECT * FROM ${table}`);
+        expect(before.length).toBeGreaterThan(0);
+        const outcomes = await attempt(app!, statements);
+        expect(outcomes.map(({ statement, code }) => ({ statement, code }))).toEqual(
+          statements.map((statement) => ({ statement, code: '42501' })),
+        );
+        for (const { message } of outcomes) expect(message).not.toMatch(/append-only/);
+        expect(await owner.query(`SELECT * FROM ${table}`)).toEqual(before);
       });
     }
   });

@@ -400,3 +400,77 @@ export const outboxMessages = pgTable(
     index('outbox_messages_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
+
+/**
+ * The published ledger of the results (ADR 0058): one row per publication, written in the
+ * publication's transaction and never changed. Append-only like `audit_log`: the migration's
+ * triggers refuse UPDATE, DELETE and TRUNCATE on it and on the three tables below, and the app
+ * role holds only SELECT and INSERT on them. The document's rules are in `features/ledger/`.
+ */
+export const resultsLedgers = pgTable('results_ledgers', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** The event's resultsPublishedAt this ledger was published with. */
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().unique(),
+  /** 32 random bytes as hex, published: the receipt hashes are salted with it. */
+  salt: varchar('salt', { length: 64 }).notNull(),
+  root: varchar('root', { length: 64 }).notNull(),
+  entryCount: integer('entry_count').notNull(),
+  /** Votes per nomination over the entries, `[{ nominationId, votes }]` by nominationId. */
+  totals: jsonb('totals').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One credited payment of a ledger, at its leaf index (`position`): its salted hash and votes. */
+export const resultsLedgerEntries = pgTable(
+  'results_ledger_entries',
+  {
+    ledgerId: integer('ledger_id')
+      .notNull()
+      .references(() => resultsLedgers.id),
+    position: integer('position').notNull(),
+    receiptHash: varchar('receipt_hash', { length: 64 }).notNull(),
+    /** `[{ nominationId, votes }]` by nominationId. */
+    votes: jsonb('votes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ledgerId, t.position] }),
+    uniqueIndex('results_ledger_entries_hash_idx').on(t.ledgerId, t.receiptHash),
+  ],
+);
+
+/**
+ * Every node of a ledger's Merkle tree, level 0 being the leaves, so a proof path is a handful of
+ * rows read by key instead of the whole tree rebuilt for each voter who checks.
+ */
+export const resultsLedgerNodes = pgTable(
+  'results_ledger_nodes',
+  {
+    ledgerId: integer('ledger_id')
+      .notNull()
+      .references(() => resultsLedgers.id),
+    level: integer('level').notNull(),
+    position: integer('position').notNull(),
+    hash: varchar('hash', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ledgerId, t.level, t.position] })],
+);
+
+/**
+ * What a refund or dispute changed after publication, dated: the ledger's entries stay as
+ * published and its corrected totals add these up.
+ */
+export const resultsLedgerCorrections = pgTable(
+  'results_ledger_corrections',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ledgerId: integer('ledger_id')
+      .notNull()
+      .references(() => resultsLedgers.id),
+    receiptHash: varchar('receipt_hash', { length: 64 }).notNull(),
+    /** `[{ nominationId, votes }]` by nominationId, each the change (negative when votes leave). */
+    changes: jsonb('changes').notNull(),
+    reason: varchar('reason', { length: 10 }).$type<'refund' | 'dispute'>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('results_ledger_corrections_hash_idx').on(t.ledgerId, t.receiptHash, t.id)],
+);

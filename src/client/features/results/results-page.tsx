@@ -13,6 +13,7 @@ import { useEvent } from '#client/features/event';
 import { formatEventDate } from '#shared/format-event-date';
 import { useResults } from './api/results-query';
 import { CategoryResults } from './category-results';
+import { CheckMyVote } from './check-my-vote';
 
 /** /results: when they will be announced, then the winners of every category and the ranking. */
 export function ResultsPage() {
@@ -107,6 +108,7 @@ function ResultsBody({ results, event, failed, error, onRetry }: ResultsBodyProp
       {results.categories.map((category, index) => (
         <CategoryResults key={category.categoryId} category={category} eager={index === 0} />
       ))}
+      <CheckMyVote categories={results.categories} timezone={event?.timezone ?? 'UTC'} />
     </>
   );
 }

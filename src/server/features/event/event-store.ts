@@ -5,6 +5,7 @@ import type { EventWindow } from '#shared/event-status.js';
 import type { EventSettings } from '#shared/schemas/event.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict } from '#server/http/http-error.js';
+import { publishLedger } from '#server/features/ledger/publish-ledger.js';
 
 /** The event row as the API speaks of it (instants as ISO strings), its zone resolved. */
 export interface EventRecord extends EventWindow {
@@ -94,7 +95,10 @@ export async function updateEventSettings(
   });
 }
 
-/** Sets resultsPublishedAt by the database's clock; 409 when results are already published. */
+/**
+ * Sets resultsPublishedAt by the database's clock and publishes the ledger of the counted votes
+ * (ADR 0058) in the same transaction; 409 when results are already published.
+ */
 export async function publishResults(db: Db, actor: AuditActor): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -109,12 +113,17 @@ export async function publishResults(db: Db, actor: AuditActor): Promise<string>
       });
     }
     const publishedAt = row.resultsPublishedAt.toISOString();
+    const ledger = await publishLedger(tx);
     await recordAudit(tx, actor, {
       action: 'event.publish-results',
       entityType: 'event',
       entityId: '1',
       before: { resultsPublishedAt: null },
-      after: { resultsPublishedAt: publishedAt },
+      after: {
+        resultsPublishedAt: publishedAt,
+        ledgerRoot: ledger.root,
+        ledgerEntries: ledger.entryCount,
+      },
     });
     return publishedAt;
   });

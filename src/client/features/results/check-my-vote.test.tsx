@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerEntryProofSchema } from '#shared/schemas/ledger';
+import { createCategory, createNominee } from '#test/factories/catalog-factory';
+import { createCompletedPayment, revisePaymentAs } from '#test/factories/payment-factory';
+import { signedInUser } from '#test/factories/user-factory';
+import { call } from '#test/support/call-app';
+import { routeFetchToApp } from '#test/support/fetch-to-app';
+import { renderScreen } from '#test/support/render-screen';
+import { createTestApp, type TestApp } from '#test/support/test-app';
+import { checkEntryProof } from './ledger-proof';
+import { ResultsPage } from './results-page';
+
+let testApp: TestApp;
+let salatielCode: string;
+let splitCode: string;
+let splitId: string;
+let splitAmount: number;
+beforeAll(async () => {
+  testApp = await createTestApp('pglite', { RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000' });
+  const { db } = testApp.app.ctx;
+  const male = await createCategory(db, {
+    name: 'Best Male Artist',
+    nameFr: 'Meilleur artiste masculin',
+  });
+  const song = await createCategory(db, { name: 'Song of the Year', nameFr: 'Chanson de l’année' });
+  const salatiel = await createNominee(db, {
+    categoryIds: [male.id, song.id],
+    artist: { name: 'Salatiel' },
+  });
+  const locko = await createNominee(db, { categoryIds: [male.id], artist: { name: 'Locko' } });
+  salatielCode = (
+    await createCompletedPayment(db, {
+      votes: [{ nominationId: salatiel.nominations[0]!.id, voteCount: 3 }],
+    })
+  ).receiptCode!;
+  const split = await createCompletedPayment(db, {
+    votes: [
+      { nominationId: locko.nominations[0]!.id, voteCount: 2 },
+      { nominationId: salatiel.nominations[1]!.id, voteCount: 2 },
+    ],
+  });
+  splitCode = split.receiptCode!;
+  splitId = split.id;
+  splitAmount = split.amount;
+  await createCompletedPayment(db, {
+    votes: [{ nominationId: locko.nominations[0]!.id, voteCount: 1 }],
+  });
+  const admin = (await signedInUser(db, { isAdmin: true })).headers;
+  const published = await call(testApp.app, {
+    method: 'POST',
+    url: '/api/admin/event/publish-results',
+    headers: admin,
+  });
+  if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+});
+afterAll(() => testApp.close());
+beforeEach(() => {
+  routeFetchToApp(testApp.app);
+});
+
+describe('check my vote, under the published results', () => {
+  it('links the ledger, then shows a receipt’s votes by category and nominee, verified against the root', async () => {
+    const { user } = await renderScreen(<ResultsPage />, { path: '/results' });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Check the count' },
+      { timeout: 5000 },
+    );
+    const link = within(section).getByRole('link', { name: 'Download the ledger (JSON)' });
+    expect(link.getAttribute('href')).toBe('/api/results/ledger');
+    expect(within(section).getByText(/anyone can recount the results/)).toBeTruthy();
+
+    const form = within(section).getByRole('form', { name: 'Check my vote' });
+    await user.type(within(form).getByLabelText('Receipt code'), salatielCode.toLowerCase());
+    await user.click(within(form).getByRole('button', { name: 'Check' }));
+
+    const heading = await within(section).findByRole('heading', {
+      name: `Receipt ${salatielCode} in the ledger`,
+    });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(within(section).getByText('Best Male Artist')).toBeTruthy();
+    expect(within(section).getByText('Salatiel')).toBeTruthy();
+    expect(within(section).getByText('3 votes')).toBeTruthy();
+    expect(
+      await within(section).findByText(
+        /^Verified: your entry \(\d of 3\) is included in the published root\.$/,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('en français : un code inconnu est refusé par le message du serveur, un champ vide dit quoi faire', async () => {
+    const { user } = await renderScreen(<ResultsPage />, { path: '/results', language: 'fr' });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Vérifier le décompte' },
+      { timeout: 5000 },
+    );
+    const form = within(section).getByRole('form', { name: 'Vérifier mon vote' });
+    const input = within(form).getByLabelText('Code de reçu');
+
+    await user.click(within(form).getByRole('button', { name: 'Vérifier' }));
+    expect(within(form).getByText('Saisissez votre code de reçu.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input);
+
+    await user.type(input, 'ZZZZZZZZZZZZ');
+    await user.click(within(form).getByRole('button', { name: 'Vérifier' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'Ce code de reçu ne figure pas dans le registre publié. Vérifiez-le et réessayez.',
+    );
+  });
+
+  it('en français : les votes d’un reçu partagé entre deux catégories, puis le remboursement daté', async () => {
+    await revisePaymentAs(testApp.app.ctx.db, splitId, {
+      kind: 'refund',
+      refundedAmount: splitAmount,
+    });
+    const { user } = await renderScreen(<ResultsPage />, { path: '/results', language: 'fr' });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Vérifier le décompte' },
+      { timeout: 5000 },
+    );
+    await user.type(within(section).getByLabelText('Code de reçu'), splitCode);
+    await user.click(within(section).getByRole('button', { name: 'Vérifier' }));
+    expect(
+      await within(section).findByText(/^Vérifié : votre entrée \(\d sur 3\) est incluse/),
+    ).toBeTruthy();
+    // Each nomination named twice: in the entry, then in the correction.
+    expect(within(section).getAllByText('Chanson de l’année')).toHaveLength(2);
+    expect(within(section).getAllByText('Locko')).toHaveLength(2);
+    expect(
+      within(section).getByRole('heading', { name: 'Modifié depuis la publication' }),
+    ).toBeTruthy();
+    expect(within(section).getByText(/: argent remboursé$/)).toBeTruthy();
+    // The entry's 2 votes each, then the change: two taken back from each nomination.
+    expect(within(section).getAllByText('2 votes')).toHaveLength(2);
+    expect(within(section).getAllByText(/^[-−]2 votes$/)).toHaveLength(2);
+  });
+
+  it('the browser check fails on a root, an entry or a code that do not belong together', async () => {
+    const answer = ledgerEntryProofSchema.parse(
+      (await call(testApp.app, { url: `/api/results/ledger/entries/${salatielCode}` })).body,
+    );
+    expect(await checkEntryProof(answer, salatielCode)).toEqual({ ownsEntry: true, inRoot: true });
+    expect(await checkEntryProof({ ...answer, root: 'a'.repeat(64) }, salatielCode)).toEqual({
+      ownsEntry: true,
+      inRoot: false,
+    });
+    const moreVotes = {
+      ...answer,
+      entry: { ...answer.entry, votes: answer.entry.votes.map((v) => ({ ...v, votes: 30 })) },
+    };
+    expect((await checkEntryProof(moreVotes, salatielCode)).inRoot).toBe(false);
+    expect((await checkEntryProof(answer, splitCode)).ownsEntry).toBe(false);
+  });
+});

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { rowsOf } from '#server/db/rows.js';
+import { resultsLedgerCorrections } from '#server/db/schema.js';
+import type { LedgerCorrection, NominationVotes } from '#shared/schemas/ledger.js';
+import { receiptHashOf } from './ledger-format.js';
+
+export interface CorrectionInput {
+  receiptCode: string | null;
+  /** Vote changes per nomination; zeros are left out. */
+  changes: readonly NominationVotes[];
+  reason: LedgerCorrection['reason'];
+  at: Date;
+}
+
+/**
+ * Appends a dated correction to the published ledger, in the transaction `tx` that changes the
+ * payment's counted votes, when results are published with a ledger. The published entries stay
+ * as they were: a reader adds the corrections up (ADR 0058).
+ *
+ * The event row is read FOR SHARE, which waits for a publication under way (it holds the row from
+ * its UPDATE to its commit) and makes a publication wait for this transaction. The ledger is then
+ * read in a statement of its own, after that wait, so it sees a publication that just committed:
+ * either the ledger was built before this change and gets the correction, or after it and already
+ * counts it.
+ *
+ * Every change of a published payment's votes is appended, including one whose payment had no
+ * entry (all its votes held back at publication, given back by a dispute won), so the corrected
+ * totals always equal the tallies.
+ */
+export async function appendLedgerCorrection(tx: Db, input: CorrectionInput): Promise<boolean> {
+  const changes = input.changes
+    .filter((c) => c.votes !== 0)
+    .sort((a, b) => (a.nominationId < b.nominationId ? -1 : 1));
+  if (input.receiptCode === null || changes.length === 0) return false;
+  const [event] = rowsOf<{ published: boolean }>(
+    await tx.execute(sql`
+      SELECT results_published_at IS NOT NULL AS published FROM event WHERE id = 1 FOR SHARE`),
+  );
+  if (!event?.published) return false;
+  const [ledger] = rowsOf<{ id: number; salt: string }>(
+    await tx.execute(sql`
+      SELECT l.id, l.salt FROM results_ledgers l
+      JOIN event e ON e.id = 1 AND l.published_at = e.results_published_at`),
+  );
+  // Results published without a ledger (before ledgers existed): nothing to correct.
+  if (!ledger) return false;
+  await tx.insert(resultsLedgerCorrections).values({
+    ledgerId: Number(ledger.id),
+    receiptHash: receiptHashOf(ledger.salt, input.receiptCode),
+    changes,
+    reason: input.reason,
+    at: input.at,
+  });
+  return true;
+}

@@ -1,0 +1,182 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { rowsOf } from '#server/db/rows.js';
+import {
+  resultsLedgerCorrections,
+  resultsLedgerEntries,
+  resultsLedgers,
+} from '#server/db/schema.js';
+import type {
+  LedgerCorrection,
+  LedgerEntryProof,
+  NominationVotes,
+} from '#shared/schemas/ledger.js';
+import { canonicalEntryJson, LEDGER_FORMAT, receiptHashOf } from './ledger-format.js';
+import { proofPlaces } from './merkle-tree.js';
+
+/** Entries read per query while the document streams: a few hundred kilobytes of JSON. */
+const PAGE = 2000;
+
+export interface LedgerHeader {
+  id: number;
+  publishedAt: string;
+  salt: string;
+  root: string;
+  entryCount: number;
+  totals: NominationVotes[];
+}
+
+/** jsonb gives objects back with its own key order; the document writes its own. */
+const votesOf = (value: unknown): NominationVotes[] =>
+  (value as { nominationId: string; votes: number }[]).map((v) => ({
+    nominationId: v.nominationId,
+    votes: Number(v.votes),
+  }));
+
+/** The ledger published with the event's current results, or null (none, or not published). */
+export async function currentLedger(db: Db): Promise<LedgerHeader | null> {
+  const [row] = await db
+    .select({
+      id: resultsLedgers.id,
+      publishedAt: resultsLedgers.publishedAt,
+      salt: resultsLedgers.salt,
+      root: resultsLedgers.root,
+      entryCount: resultsLedgers.entryCount,
+      totals: resultsLedgers.totals,
+    })
+    .from(resultsLedgers)
+    .where(
+      sql`${resultsLedgers.publishedAt} = (SELECT results_published_at FROM event WHERE id = 1)`,
+    );
+  if (!row) return null;
+  return { ...row, publishedAt: row.publishedAt.toISOString(), totals: votesOf(row.totals) };
+}
+
+export async function ledgerCorrections(
+  db: Db,
+  ledgerId: number,
+  receiptHash?: string,
+): Promise<LedgerCorrection[]> {
+  const rows = await db
+    .select()
+    .from(resultsLedgerCorrections)
+    .where(
+      and(
+        eq(resultsLedgerCorrections.ledgerId, ledgerId),
+        receiptHash === undefined
+          ? undefined
+          : eq(resultsLedgerCorrections.receiptHash, receiptHash),
+      ),
+    )
+    .orderBy(asc(resultsLedgerCorrections.id));
+  return rows.map((row) => ({
+    receiptHash: row.receiptHash,
+    changes: votesOf(row.changes),
+    reason: row.reason,
+    at: row.at.toISOString(),
+  }));
+}
+
+/** The totals at publication plus every correction's changes, as the format's rules say. */
+export function correctedTotals(
+  totals: readonly NominationVotes[],
+  corrections: readonly LedgerCorrection[],
+): NominationVotes[] {
+  const sums = new Map(totals.map((t) => [t.nominationId, t.votes]));
+  for (const correction of corrections) {
+    for (const change of correction.changes) {
+      sums.set(change.nominationId, (sums.get(change.nominationId) ?? 0) + change.votes);
+    }
+  }
+  return [...sums]
+    .map(([nominationId, votes]) => ({ nominationId, votes }))
+    .sort((a, b) => (a.nominationId < b.nominationId ? -1 : 1));
+}
+
+/**
+ * The whole document as JSON text in pieces: the header with the totals and corrections, then
+ * the entries a page at a time, so a ledger of 100,000 entries never sits in memory whole. The
+ * entries are read by leaf index; they never change, so pages read apart still agree.
+ */
+export async function* ledgerDocumentChunks(db: Db, ledger: LedgerHeader): AsyncGenerator<string> {
+  const corrections = await ledgerCorrections(db, ledger.id);
+  const header = {
+    format: LEDGER_FORMAT,
+    publishedAt: ledger.publishedAt,
+    salt: ledger.salt,
+    root: ledger.root,
+    entryCount: ledger.entryCount,
+    totals: {
+      atPublication: ledger.totals,
+      withCorrections: correctedTotals(ledger.totals, corrections),
+    },
+    corrections,
+  };
+  yield `${JSON.stringify(header).slice(0, -1)},"entries":[`;
+  for (let start = 0; start < ledger.entryCount; start += PAGE) {
+    const rows = await db
+      .select({ receiptHash: resultsLedgerEntries.receiptHash, votes: resultsLedgerEntries.votes })
+      .from(resultsLedgerEntries)
+      .where(
+        and(
+          eq(resultsLedgerEntries.ledgerId, ledger.id),
+          gte(resultsLedgerEntries.position, start),
+          lt(resultsLedgerEntries.position, start + PAGE),
+        ),
+      )
+      .orderBy(asc(resultsLedgerEntries.position));
+    const text = rows
+      .map((row) => canonicalEntryJson({ receiptHash: row.receiptHash, votes: votesOf(row.votes) }))
+      .join(',');
+    yield start === 0 ? text : `,${text}`;
+  }
+  yield ']}';
+}
+
+/** One receipt's entry with its proof path to the root, or null when the ledger has no entry for it. */
+export async function findEntryProof(
+  db: Db,
+  ledger: LedgerHeader,
+  receiptCode: string,
+): Promise<LedgerEntryProof | null> {
+  const receiptHash = receiptHashOf(ledger.salt, receiptCode);
+  const [entry] = await db
+    .select({ position: resultsLedgerEntries.position, votes: resultsLedgerEntries.votes })
+    .from(resultsLedgerEntries)
+    .where(
+      and(
+        eq(resultsLedgerEntries.ledgerId, ledger.id),
+        eq(resultsLedgerEntries.receiptHash, receiptHash),
+      ),
+    );
+  if (!entry) return null;
+  const places = proofPlaces(ledger.entryCount, entry.position);
+  const found = places.length
+    ? rowsOf<{ level: number; position: number; hash: string }>(
+        await db.execute(sql`
+          SELECT level, position, hash FROM results_ledger_nodes
+          WHERE ledger_id = ${ledger.id} AND (level, position) IN (${sql.join(
+            places.map((p) => sql`(${p.level}::int, ${p.position}::int)`),
+            sql`, `,
+          )})`),
+      )
+    : [];
+  const hashAt = new Map(found.map((n) => [`${n.level}:${n.position}`, n.hash]));
+  const proof = places.map(({ level, position, side }) => {
+    const hash = hashAt.get(`${level}:${position}`);
+    // The nodes are written with the entries in one transaction; a gap is a damaged database.
+    if (hash === undefined) throw new Error(`Ledger ${ledger.id} lacks node ${level}:${position}`);
+    return { side, hash };
+  });
+  return {
+    format: LEDGER_FORMAT,
+    publishedAt: ledger.publishedAt,
+    salt: ledger.salt,
+    root: ledger.root,
+    entryCount: ledger.entryCount,
+    leafIndex: entry.position,
+    entry: { receiptHash, votes: votesOf(entry.votes) },
+    proof,
+    corrections: await ledgerCorrections(db, ledger.id, receiptHash),
+  };
+}

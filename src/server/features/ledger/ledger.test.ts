@@ -1,0 +1,440 @@
+import { createHash } from 'node:crypto';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  resultsLedgerCorrections,
+  resultsLedgerEntries,
+  resultsLedgerNodes,
+  resultsLedgers,
+} from '#server/db/schema.js';
+import type { Db } from '#server/db/client.js';
+import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
+import { publishResults } from '#server/features/event/event-store.js';
+import { revisePayment } from '#server/payments/revise-payment.js';
+import { publishLedger } from './publish-ledger.js';
+import type { Results } from '#shared/schemas/event.js';
+import type { LedgerDocument, LedgerEntry, LedgerEntryProof } from '#shared/schemas/ledger.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { resetEvent } from '#test/factories/event-factory.js';
+import {
+  createCompletedPayment,
+  createPendingPayment,
+  revisePaymentAs,
+  settlePayment,
+} from '#test/factories/payment-factory.js';
+import { signedInUser } from '#test/factories/user-factory.js';
+import { call } from '#test/support/call-app.js';
+import { tallyMismatches } from '#test/support/payment-test-kit.js';
+import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { describeEachDatabase, describePostgres } from '#test/support/test-database.js';
+
+/*
+ * The ledger's rules written again here from the format's sentences, sharing nothing with the
+ * server's code: a mistake in one is then not repeated in the check.
+ */
+const digest = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
+const leafOf = (entry: LedgerEntry) =>
+  digest(
+    Buffer.from([0]),
+    Buffer.from(
+      JSON.stringify({
+        receiptHash: entry.receiptHash,
+        votes: entry.votes.map((v) => ({ nominationId: v.nominationId, votes: v.votes })),
+      }),
+    ),
+  );
+function rootOf(entries: LedgerEntry[]): string {
+  let level: Buffer[] = entries.map(leafOf);
+  if (level.length === 0) return digest().toString('hex');
+  while (level.length > 1) {
+    const up: Buffer[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      up.push(
+        i + 1 < level.length ? digest(Buffer.from([1]), level[i]!, level[i + 1]!) : level[i]!,
+      );
+    }
+    level = up;
+  }
+  return level[0]!.toString('hex');
+}
+function rootFromProof(answer: LedgerEntryProof): string {
+  let running = leafOf(answer.entry);
+  for (const step of answer.proof) {
+    const sibling = Buffer.from(step.hash, 'hex');
+    running =
+      step.side === 'left'
+        ? digest(Buffer.from([1]), sibling, running)
+        : digest(Buffer.from([1]), running, sibling);
+  }
+  return running.toString('hex');
+}
+const saltedHash = (salt: string, code: string) =>
+  createHash('sha256')
+    .update(salt + code)
+    .digest('hex');
+
+/** Everything stored for the ledgers, to show it did not change. */
+async function storedLedgerRows(db: Db) {
+  return {
+    ledgers: await db.select().from(resultsLedgers).orderBy(asc(resultsLedgers.id)),
+    entries: await db
+      .select()
+      .from(resultsLedgerEntries)
+      .orderBy(asc(resultsLedgerEntries.ledgerId), asc(resultsLedgerEntries.position)),
+    nodes: await db
+      .select()
+      .from(resultsLedgerNodes)
+      .orderBy(
+        asc(resultsLedgerNodes.ledgerId),
+        asc(resultsLedgerNodes.level),
+        asc(resultsLedgerNodes.position),
+      ),
+  };
+}
+
+const votesByNomination = (results: Results) => {
+  if (!results.published) throw new Error('results not published');
+  return new Map(
+    results.categories.flatMap((c) => c.nominees).map((n) => [n.nominationId, n.voteCount]),
+  );
+};
+
+describeEachDatabase('the published ledger', (kind) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let db: Db;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000' });
+    db = t.database.db;
+    admin = (await signedInUser(db, { isAdmin: true })).headers;
+  });
+  afterAll(() => t.close());
+
+  const publish = () =>
+    call(t.app, { method: 'POST', url: '/api/admin/event/publish-results', headers: admin });
+  const getLedger = () => call<LedgerDocument>(t.app, { url: '/api/results/ledger' });
+  const getEntry = (code: string) =>
+    call<LedgerEntryProof>(t.app, { url: `/api/results/ledger/entries/${code}` });
+  const getResults = async () => (await call<Results>(t.app, { url: '/api/results' })).body;
+
+  it('holds only credited votes, totals equal to the results, a root anyone can recompute, a proof for every entry; a refund afterwards is appended, the published rows unchanged', async () => {
+    const category = await createCategory(db, { name: `Ledger ${kind}` });
+    const other = await createCategory(db);
+    const ayo = await createNominee(db, { categoryIds: [category.id, other.id] });
+    const bebe = await createNominee(db, { categoryIds: [category.id] });
+    const [ayoHere, ayoThere] = ayo.nominations.map((n) => n.id) as [string, string];
+    const bebeHere = bebe.nominations[0]!.id;
+
+    const split = await createCompletedPayment(db, {
+      votes: [
+        { nominationId: ayoHere, voteCount: 3 },
+        { nominationId: ayoThere, voteCount: 2 },
+      ],
+    });
+    const partly = await createCompletedPayment(db, {
+      votes: [{ nominationId: bebeHere, voteCount: 4 }],
+    });
+    // A quarter of the money back: one vote of four leaves.
+    await revisePaymentAs(db, partly.id, { kind: 'refund', refundedAmount: partly.amount / 4 });
+    const refunded = await createCompletedPayment(db, {
+      votes: [{ nominationId: bebeHere, voteCount: 5 }],
+    });
+    await revisePaymentAs(db, refunded.id, { kind: 'refund', refundedAmount: refunded.amount });
+    const disputed = await createCompletedPayment(db, {
+      votes: [{ nominationId: ayoHere, voteCount: 6 }],
+    });
+    await revisePaymentAs(db, disputed.id, {
+      kind: 'dispute',
+      disputeId: 'dp_ledger',
+      status: 'needs_response',
+    });
+    await createPendingPayment(db, { votes: [{ nominationId: ayoHere, voteCount: 7 }] });
+    const failed = await createPendingPayment(db, {
+      votes: [{ nominationId: bebeHere, voteCount: 8 }],
+    });
+    await settlePayment(db, failed.id, { status: 'failed', reason: 'declined' });
+    const single = await createCompletedPayment(db, {
+      votes: [{ nominationId: bebeHere, voteCount: 1 }],
+    });
+
+    expect((await getLedger()).status).toBe(404);
+    expect((await getLedger()).body).toEqual({
+      message: 'The results are not published yet: their ledger comes out with them.',
+    });
+    expect((await publish()).status).toBe(200);
+
+    const answer = await getLedger();
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    const ledger = answer.body;
+    expect(ledger.format.version).toBe('palmares-ledger/1');
+    expect(ledger.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(ledger.entryCount).toBe(3);
+    expect(ledger.entries).toHaveLength(3);
+    // No phone, e-mail, amount or payment id: only the salted hash and the votes.
+    const text = answer.bytes.toString('utf8');
+    for (const p of [split, partly, single]) {
+      expect(text).not.toContain(p.id);
+      expect(text).not.toContain(p.receiptCode!);
+    }
+    for (const entry of ledger.entries)
+      expect(Object.keys(entry)).toEqual(['receiptHash', 'votes']);
+
+    const entryOf = (code: string) =>
+      ledger.entries.find((e) => e.receiptHash === saltedHash(ledger.salt, code));
+    expect(entryOf(split.receiptCode!)?.votes).toEqual(
+      [
+        { nominationId: ayoHere, votes: 3 },
+        { nominationId: ayoThere, votes: 2 },
+      ].sort((a, b) => (a.nominationId < b.nominationId ? -1 : 1)),
+    );
+    expect(entryOf(partly.receiptCode!)?.votes).toEqual([{ nominationId: bebeHere, votes: 3 }]);
+    expect(entryOf(single.receiptCode!)?.votes).toEqual([{ nominationId: bebeHere, votes: 1 }]);
+    expect(entryOf(refunded.receiptCode!)).toBeUndefined();
+    expect(entryOf(disputed.receiptCode!)).toBeUndefined();
+
+    const hashes = ledger.entries.map((e) => e.receiptHash);
+    expect(hashes).toEqual([...hashes].sort());
+    expect(ledger.root).toBe(rootOf(ledger.entries));
+    const counts = votesByNomination(await getResults());
+    expect(ledger.totals.atPublication).toEqual(
+      [ayoHere, ayoThere, bebeHere]
+        .sort()
+        .map((id) => ({ nominationId: id, votes: counts.get(id) })),
+    );
+    expect(ledger.totals.withCorrections).toEqual(ledger.totals.atPublication);
+    expect(ledger.corrections).toEqual([]);
+
+    // Every entry of this odd-sized ledger proves its way to the root.
+    for (const p of [split, partly, single]) {
+      const proof = await getEntry(p.receiptCode!.toLowerCase());
+      expect(proof.status).toBe(200);
+      expect(proof.body.entry).toEqual(entryOf(p.receiptCode!));
+      expect(proof.body.root).toBe(ledger.root);
+      expect(ledger.entries[proof.body.leafIndex]).toEqual(proof.body.entry);
+      expect(rootFromProof(proof.body)).toBe(ledger.root);
+      expect(proof.body.corrections).toEqual([]);
+    }
+    // Not credited, never completed, never existed: one answer.
+    const notIn = {
+      status: 404,
+      body: {
+        message: 'This receipt code is not in the published ledger. Check it and try again.',
+      },
+    };
+    for (const code of [refunded.receiptCode!, disputed.receiptCode!, 'ZZZZZZZZZZZZ']) {
+      expect(await getEntry(code)).toMatchObject(notIn);
+    }
+    expect((await getEntry('not-a-code!')).status).toBe(400);
+    expect((await getEntry('ABCDEFGHJKMNPQ')).status).toBe(400);
+
+    // After publication: half of the split payment's money goes back, then its dispute opens.
+    const before = await storedLedgerRows(db);
+    await revisePaymentAs(db, split.id, { kind: 'refund', refundedAmount: split.amount / 2 });
+    await revisePaymentAs(db, partly.id, {
+      kind: 'dispute',
+      disputeId: 'dp_after',
+      status: 'needs_response',
+    });
+    expect(await storedLedgerRows(db)).toEqual(before);
+    expect(await tallyMismatches(db)).toEqual([]);
+
+    const corrected = (await getLedger()).body;
+    expect(corrected.root).toBe(ledger.root);
+    expect(corrected.entries).toEqual(ledger.entries);
+    expect(corrected.totals.atPublication).toEqual(ledger.totals.atPublication);
+    expect(corrected.corrections.map((c) => [c.receiptHash, c.reason, c.changes])).toEqual([
+      [
+        saltedHash(ledger.salt, split.receiptCode!),
+        'refund',
+        // 5 votes kept of 5 becomes 2 (rounded down from 2.5), taken where the split says.
+        expect.arrayContaining([{ nominationId: ayoHere, votes: expect.any(Number) as number }]),
+      ],
+      [
+        saltedHash(ledger.salt, partly.receiptCode!),
+        'dispute',
+        [{ nominationId: bebeHere, votes: -3 }],
+      ],
+    ]);
+    const splitChange = corrected.corrections[0]!.changes.reduce((sum, c) => sum + c.votes, 0);
+    expect(splitChange).toBe(-3);
+    for (const correction of corrected.corrections) expect(Date.parse(correction.at)).not.toBeNaN();
+    const now = votesByNomination(await getResults());
+    for (const total of corrected.totals.withCorrections) {
+      expect(total.votes).toBe(now.get(total.nominationId));
+    }
+    const splitProof = await getEntry(split.receiptCode!);
+    expect(splitProof.body.corrections).toEqual([corrected.corrections[0]]);
+    expect(rootFromProof(splitProof.body)).toBe(ledger.root);
+  });
+
+  it('stored rows refuse UPDATE, DELETE and TRUNCATE, even to the owner, and a reason not known', async () => {
+    const before = await storedLedgerRows(db);
+    const [ledger] = await db.select().from(resultsLedgers);
+    expect(ledger).toBeDefined();
+    for (const statement of [
+      sql`UPDATE results_ledgers SET root = repeat('0', 64)`,
+      sql`DELETE FROM results_ledger_entries`,
+      sql`UPDATE results_ledger_nodes SET hash = repeat('0', 64)`,
+      sql`DELETE FROM results_ledger_corrections`,
+      sql`TRUNCATE results_ledger_entries`,
+    ]) {
+      const error = await db.execute(statement).then(
+        () => null,
+        (refused: unknown) => refused,
+      );
+      // insufficient_privilege, raised by the migration's triggers.
+      expect(
+        (error as { cause?: { code?: string }; code?: string }).cause?.code ??
+          (error as { code?: string }).code,
+      ).toBe('42501');
+    }
+    await expect(
+      db.insert(resultsLedgerCorrections).values({
+        ledgerId: ledger!.id,
+        receiptHash: '0'.repeat(64),
+        changes: [],
+        reason: 'gift' as 'refund',
+        at: new Date(),
+      }),
+    ).rejects.toThrow();
+    expect(await storedLedgerRows(db)).toEqual(before);
+  });
+
+  it('answers 404 with its own message for results published without a ledger', async () => {
+    await resetEvent(db);
+    await db.execute(sql`UPDATE event SET results_published_at = now() - interval '1 day'`);
+    t.app.ctx.events.emit('event-changed');
+    expect(await getLedger()).toMatchObject({
+      status: 404,
+      body: { message: 'These results were published without a ledger.' },
+    });
+    expect((await getEntry('ABCDEFGHJKMN')).status).toBe(404);
+    await resetEvent(db);
+    t.app.ctx.events.emit('event-changed');
+  });
+});
+
+describe('a ledger of one entry', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('has the leaf for root and an empty proof that verifies', async () => {
+    t = await createTestApp('pglite');
+    const db = t.database.db;
+    const { nominations } = await createNominee(db);
+    const paid = await createCompletedPayment(db, {
+      votes: [{ nominationId: nominations[0]!.id, voteCount: 2 }],
+    });
+    const admin = (await signedInUser(db, { isAdmin: true })).headers;
+    const answer = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/event/publish-results',
+      headers: admin,
+    });
+    expect(answer.status).toBe(200);
+    const ledger = (await call<LedgerDocument>(t.app, { url: '/api/results/ledger' })).body;
+    expect(ledger.entries).toHaveLength(1);
+    expect(ledger.root).toBe(leafOf(ledger.entries[0]!).toString('hex'));
+    const proof = await call<LedgerEntryProof>(t.app, {
+      url: `/api/results/ledger/entries/${paid.receiptCode}`,
+    });
+    expect(proof.body).toMatchObject({ leafIndex: 0, proof: [], entryCount: 1 });
+    expect(rootFromProof(proof.body)).toBe(ledger.root);
+  });
+});
+
+describe('the entry lookup', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { RATE_LIMIT_LOOKUPS_PER_MINUTE: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('is limited per address like the receipt lookup, and says so in the voter’s language', async () => {
+    const ask = () =>
+      call(t.app, {
+        url: '/api/results/ledger/entries/ABCDEFGHJKMN',
+        headers: { 'accept-language': 'fr' },
+      });
+    // Not published: refused, but counted all the same, so guessing codes costs the same.
+    expect((await ask()).status).toBe(404);
+    expect((await ask()).status).toBe(404);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Trop de demandes\./);
+    // The whole document is not limited: it is one download for everyone.
+    expect((await call(t.app, { url: '/api/results/ledger' })).status).toBe(404);
+  });
+});
+
+describePostgres('a revision and a publication at the same moment', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(() => t.close());
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const settledYet = async (promise: Promise<unknown>) =>
+    Promise.race([promise.then(() => true), pause(300).then(() => false)]);
+
+  it('a refund during the publication waits for it, then is appended as a correction', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const { nominations } = await createNominee(db);
+    const paid = await createCompletedPayment(db, {
+      votes: [{ nominationId: nominations[0]!.id, voteCount: 4 }],
+    });
+    let refund: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
+      await publishLedger(tx);
+      refund = revisePaymentAs(db, paid.id, { kind: 'refund', refundedAmount: paid.amount });
+      expect(await settledYet(refund)).toBe(false);
+    });
+    await refund;
+    const corrections = await db.select().from(resultsLedgerCorrections);
+    expect(corrections.map((c) => c.changes)).toEqual([
+      [{ nominationId: nominations[0]!.id, votes: -4 }],
+    ]);
+  });
+
+  it('a publication during a refund waits for it, and its ledger already counts the refund', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const { nominations } = await createNominee(db);
+    const paid = await createCompletedPayment(db, {
+      votes: [{ nominationId: nominations[0]!.id, voteCount: 4 }],
+    });
+    let publication: Promise<unknown> | undefined;
+    await revisePayment(
+      { db, outbox: null },
+      paid.id,
+      { kind: 'refund', refundedAmount: paid.amount / 2 },
+      'admin',
+      {
+        inTransaction: async () => {
+          publication = publishResults(db, SYSTEM_ACTOR);
+          expect(await settledYet(publication)).toBe(false);
+        },
+      },
+    );
+    await publication;
+    const [ledger] = await db
+      .select()
+      .from(resultsLedgers)
+      .orderBy(desc(resultsLedgers.id))
+      .limit(1);
+    const entries = await db
+      .select()
+      .from(resultsLedgerEntries)
+      .where(eq(resultsLedgerEntries.ledgerId, ledger!.id));
+    const mine = entries.find((e) => e.receiptHash === saltedHash(ledger!.salt, paid.receiptCode!));
+    expect(mine?.votes).toEqual([{ nominationId: nominations[0]!.id, votes: 2 }]);
+    const corrections = await db
+      .select()
+      .from(resultsLedgerCorrections)
+      .where(eq(resultsLedgerCorrections.ledgerId, ledger!.id));
+    expect(corrections).toEqual([]);
+  });
+});

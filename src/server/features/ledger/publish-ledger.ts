@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { rowsOf } from '#server/db/rows.js';
+import { resultsLedgers } from '#server/db/schema.js';
+import { CREDITED_STATUSES } from '#shared/schemas/payment.js';
+import type { LedgerEntry, NominationVotes } from '#shared/schemas/ledger.js';
+import { leafHash, receiptHashOf } from './ledger-format.js';
+import { rootOf, treeLevels } from './merkle-tree.js';
+
+/** Rows per INSERT: one JSON parameter each, so the statement's size, not its parameters, grows. */
+const BATCH = 5000;
+
+export interface PublishedLedger {
+  id: number;
+  root: string;
+  entryCount: number;
+}
+
+const byNomination = (a: NominationVotes, b: NominationVotes) =>
+  a.nominationId < b.nominationId ? -1 : a.nominationId > b.nominationId ? 1 : 0;
+
+/**
+ * Builds and stores the ledger of the results in the publication's transaction `tx`: every
+ * credited payment's votes still counted, read in one statement (one snapshot, so the entries and
+ * the tallies they add up to belong together). A revision waits for the publication that holds the
+ * event row (ledger-correction.ts), so nothing changes between this read and the ledger's commit
+ * without a correction to show for it. The ledger takes the event's resultsPublishedAt, which the
+ * caller has just set in `tx`.
+ */
+export async function publishLedger(tx: Db): Promise<PublishedLedger> {
+  const rows = rowsOf<{ receipt_code: string; nomination_id: string; votes: number }>(
+    await tx.execute(sql`
+      SELECT p.receipt_code, v.nomination_id, SUM(v.counted)::int AS votes
+      FROM payments p JOIN payment_votes v ON v.payment_id = p.id
+      WHERE p.status = ANY(string_to_array(${CREDITED_STATUSES.join(',')}, ','))
+        AND p.receipt_code IS NOT NULL AND v.counted > 0
+      GROUP BY p.receipt_code, v.nomination_id`),
+  );
+  const salt = randomBytes(32).toString('hex');
+  const byReceipt = new Map<string, NominationVotes[]>();
+  for (const row of rows) {
+    const votes = byReceipt.get(row.receipt_code) ?? [];
+    votes.push({ nominationId: row.nomination_id, votes: Number(row.votes) });
+    byReceipt.set(row.receipt_code, votes);
+  }
+  const entries: LedgerEntry[] = [...byReceipt].map(([code, votes]) => ({
+    receiptHash: receiptHashOf(salt, code),
+    votes: votes.sort(byNomination),
+  }));
+  entries.sort((a, b) => (a.receiptHash < b.receiptHash ? -1 : 1));
+  const levels = treeLevels(entries.map(leafHash));
+  const root = rootOf(levels);
+  const totals = new Map<string, number>();
+  for (const entry of entries) {
+    for (const v of entry.votes)
+      totals.set(v.nominationId, (totals.get(v.nominationId) ?? 0) + v.votes);
+  }
+  const [ledger] = await tx
+    .insert(resultsLedgers)
+    .values({
+      // Read back rather than passed: the column keeps microseconds a JavaScript date drops.
+      publishedAt: sql`(SELECT results_published_at FROM event WHERE id = 1)`,
+      salt,
+      root,
+      entryCount: entries.length,
+      totals: [...totals]
+        .map(([nominationId, votes]) => ({ nominationId, votes }))
+        .sort(byNomination),
+    })
+    .returning({ id: resultsLedgers.id });
+  const ledgerId = ledger!.id;
+  for (let start = 0; start < entries.length; start += BATCH) {
+    const batch = entries.slice(start, start + BATCH).map((entry, i) => ({
+      position: start + i,
+      receipt_hash: entry.receiptHash,
+      votes: entry.votes,
+    }));
+    await tx.execute(sql`
+      INSERT INTO results_ledger_entries (ledger_id, position, receipt_hash, votes)
+      SELECT ${ledgerId}, r.position, r.receipt_hash, r.votes
+      FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+        AS r(position int, receipt_hash text, votes jsonb)`);
+  }
+  const nodes = levels.flatMap((level, depth) =>
+    level.map((hash, position) => ({ level: depth, position, hash })),
+  );
+  for (let start = 0; start < nodes.length; start += BATCH) {
+    await tx.execute(sql`
+      INSERT INTO results_ledger_nodes (ledger_id, level, position, hash)
+      SELECT ${ledgerId}, r.level, r.position, r.hash
+      FROM jsonb_to_recordset(${JSON.stringify(nodes.slice(start, start + BATCH))}::jsonb)
+        AS r(level int, position int, hash text)`);
+  }
+  return { id: ledgerId, root, entryCount: entries.length };
+}

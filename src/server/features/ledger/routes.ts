@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '#server/http/http-error.js';
+import { errorResponses } from '#server/http/route-schema.js';
+import type { VoterInputTexts } from '#server/http/voter-input.js';
+import {
+  ledgerDocumentSchema,
+  ledgerEntryParamsSchema,
+  ledgerEntryProofSchema,
+  type LedgerEntryProof,
+} from '#shared/schemas/ledger.js';
+import { currentLedger, findEntryProof, ledgerDocumentChunks } from './ledger-queries.js';
+
+/** A ledger of 100,000 entries is some 15 MB: a slow phone line may take minutes to take it. */
+const DOCUMENT_TIMEOUT_MS = 15 * 60_000;
+
+const RECEIPT_CODE_INPUT: VoterInputTexts = {
+  fields: {},
+  otherwise: {
+    en: 'Enter a receipt code of up to 12 letters and digits.',
+    fr: 'Saisissez un code de reçu de 12 lettres et chiffres au plus.',
+  },
+};
+
+const NOT_PUBLISHED = {
+  en: 'The results are not published yet: their ledger comes out with them.',
+  fr: 'Les résultats ne sont pas encore publiés : leur registre paraît avec eux.',
+};
+const NO_LEDGER = {
+  en: 'These results were published without a ledger.',
+  fr: 'Ces résultats ont été publiés sans registre.',
+};
+/** The same answer for a code that does not exist and one whose payment was not credited. */
+const NOT_IN_LEDGER = {
+  en: 'This receipt code is not in the published ledger. Check it and try again.',
+  fr: 'Ce code de reçu ne figure pas dans le registre publié. Vérifiez-le et réessayez.',
+};
+
+/** The published ledger of the results and one receipt's proof in it (ADR 0058); public. */
+export default async function ledgerRoutes(plain: FastifyInstance): Promise<void> {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  const ledgerOrRefusal = async () => {
+    const { resultsPublishedAt } = await ctx.event.current();
+    if (resultsPublishedAt === null) throw notFound(NOT_PUBLISHED);
+    const ledger = await currentLedger(ctx.db);
+    if (!ledger) throw notFound(NO_LEDGER);
+    return ledger;
+  };
+
+  // Registered without the type provider: the answer is a stream of the document's text, which
+  // the schema describes for the OpenAPI document but the serializer never sees.
+  plain.get(
+    '/results/ledger',
+    {
+      handlerTimeout: DOCUMENT_TIMEOUT_MS,
+      schema: {
+        operationId: 'getResultsLedger',
+        summary: 'Download the ledger of the published results, to check them with any tool',
+        tags: ['event'],
+        response: { 200: ledgerDocumentSchema, ...errorResponses(404) },
+      },
+    },
+    async (_request, reply) => {
+      const ledger = await ledgerOrRefusal();
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', 'inline; filename="results-ledger.json"')
+        .header('cache-control', 'no-cache')
+        .send(Readable.from(ledgerDocumentChunks(ctx.db, ledger)));
+    },
+  );
+
+  app.get(
+    '/results/ledger/entries/:receiptCode',
+    {
+      config: {
+        rateLimit: { max: ctx.config.rateLimits.lookupsPerMinute, timeWindow: '1 minute' },
+        input: { voter: RECEIPT_CODE_INPUT },
+      },
+      schema: {
+        operationId: 'getResultsLedgerEntry',
+        summary: "Get a receipt's entry in the published ledger and its proof path to the root",
+        tags: ['event'],
+        params: ledgerEntryParamsSchema,
+        response: { 200: ledgerEntryProofSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply): Promise<LedgerEntryProof> => {
+      reply.header('cache-control', 'no-store');
+      const ledger = await ledgerOrRefusal();
+      const found = await findEntryProof(ctx.db, ledger, request.params.receiptCode);
+      if (!found) throw notFound(NOT_IN_LEDGER);
+      return found;
+    },
+  );
+}
