@@ -79,18 +79,6 @@ export interface ClaimedMessage extends OutgoingMessage {
   attempts: number;
 }
 
-interface ClaimedRow {
-  id: string;
-  channel: MessageChannelKind;
-  recipient: string;
-  language: Language;
-  kind: string;
-  subject: string | null;
-  body: string;
-  html: string | null;
-  attempts: number;
-}
-
 /**
  * Takes up to `limit` messages due now for `leaseMs`: each gets a lease (`locked_until`) and an
  * attempt more. SKIP LOCKED lets two workers claim at once without waiting for each other or taking
@@ -106,7 +94,7 @@ export async function claimDueMessages(
   const skip = options.skipChannels?.length
     ? sql`AND channel <> ALL(string_to_array(${options.skipChannels.join(',')}, ','))`
     : sql``;
-  const rows = rowsOf<ClaimedRow>(
+  const rows = rowsOf<Omit<ClaimedMessage, 'leaseId'>>(
     await db.execute(sql`
       WITH due AS (
         SELECT id FROM outbox_messages
