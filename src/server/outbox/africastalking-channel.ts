@@ -31,6 +31,9 @@ const answerSchema = z.object({
   }),
 });
 
+/** ISO 4217 codes this runtime knows, each with its number of minor digits. */
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
 /** Per-recipient codes that mean the message was taken (processed, sent, queued). */
 const ACCEPTED = new Set([100, 101, 102]);
 /** The gateway's own trouble: the same message may pass later. */
@@ -116,14 +119,10 @@ export function parseCost(
   const match = /^([A-Z]{3})\s+(\d+(?:\.\d+)?)$/.exec(cost?.trim() ?? '');
   if (!match) return undefined;
   const [, currency = '', value = ''] = match;
-  let digits: number;
-  try {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2;
-  } catch {
-    return undefined;
-  }
+  if (!KNOWN_CURRENCIES.has(currency)) return undefined;
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
   const amount = Math.round(Number(value) * 10 ** digits);
   return amount > 0 ? { amount, currency } : undefined;
 }
