@@ -22,6 +22,7 @@ import { catalogPageMeta } from './features/catalog/page-meta.js';
 import { sessionPurgeJob } from './features/auth/session-purge.js';
 import type { ImageFetchPolicy } from './features/media/image-fetcher.js';
 import checkoutRoutes from './features/checkout/routes.js';
+import deliveryReportRoutes from './features/delivery-reports/routes.js';
 import healthRoutes from './features/health/routes.js';
 import mediaRoutes from './features/media/routes.js';
 import { registerHttpMetrics } from './features/metrics/http-metrics.js';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes);
       await api.register(auditRoutes);
       await api.register(outboxRoutes);
+      await api.register(deliveryReportRoutes);
       await api.register(liveRoutes);
     },
     { prefix: '/api' },
