@@ -155,7 +155,12 @@ function requestId(answer: GatewayAnswer, messageId: string): string {
   const parsed = acceptedSchema.safeParse(answer.body);
   const resource = parsed.success ? parsed.data.outboundSMSMessageRequest?.resourceURL : undefined;
   const last = resource?.replace(/\/+$/, '').split('/').pop();
-  return last ? decodeURIComponent(last) : messageId;
+  if (!last) return messageId;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }
 
 /**
