@@ -23,6 +23,7 @@ import { catalogPageMeta } from './features/catalog/page-meta.js';
 import { sessionPurgeJob } from './features/auth/session-purge.js';
 import type { ImageFetchPolicy } from './features/media/image-fetcher.js';
 import checkoutRoutes from './features/checkout/routes.js';
+import deliveryReportRoutes from './features/delivery-reports/routes.js';
 import healthRoutes from './features/health/routes.js';
 import mediaRoutes from './features/media/routes.js';
 import { registerHttpMetrics } from './features/metrics/http-metrics.js';
@@ -36,6 +37,7 @@ import { registerApiNotFound, registerErrorHandling } from './http/error-handler
 import { zodValidatorCompiler } from './http/input-refusal.js';
 import { jsonSerializerCompiler } from './http/json-serializer.js';
 import { registerJsonBody } from './http/json-body.js';
+import { requestForLog } from './http/request-log.js';
 import { redisOrLocalStore } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
@@ -69,7 +71,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Past this, the request is answered 503 (see error-handler.ts) whatever it is waiting for.
@@ -162,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes);
       await api.register(auditRoutes);
       await api.register(outboxRoutes);
+      await api.register(deliveryReportRoutes);
       await api.register(liveRoutes);
     },
     { prefix: '/api' },

@@ -53,3 +53,94 @@ describe('outbox settings', () => {
     ]);
   });
 });
+
+const ORANGE = {
+  SMS_GATEWAY: 'orange',
+  ORANGE_SMS_CLIENT_ID: 'client-id',
+  ORANGE_SMS_CLIENT_SECRET: 'client-secret',
+  ORANGE_SMS_SENDER_ADDRESS: 'tel:+237690000000',
+};
+const AT = { SMS_GATEWAY: 'africastalking', AT_USERNAME: 'palmares', AT_API_KEY: 'at-key' };
+const TOKEN = 'a'.repeat(32);
+
+describe('SMS gateway settings', () => {
+  it('Orange: its API, credentials and number, and a notify URL with the token when set', () => {
+    expect(loadConfig(ORANGE).outbox.channels.sms).toEqual({
+      gateway: 'orange',
+      orange: {
+        baseUrl: 'https://api.orange.com',
+        clientId: 'client-id',
+        clientSecret: 'client-secret',
+        senderAddress: '+237690000000',
+        senderName: undefined,
+        notifyUrl: undefined,
+      },
+    });
+    const { outbox } = loadConfig({
+      ...ORANGE,
+      ORANGE_SMS_BASE_URL: 'http://127.0.0.1:9/',
+      ORANGE_SMS_SENDER_NAME: 'Palmares',
+      ORANGE_SMS_NOTIFY_TOKEN: TOKEN,
+      PUBLIC_URL: 'https://vote.example.com/',
+    });
+    expect(outbox.channels.sms).toMatchObject({
+      orange: {
+        baseUrl: 'http://127.0.0.1:9',
+        senderName: 'Palmares',
+        notifyUrl: `https://vote.example.com/api/webhooks/sms/orange?token=${TOKEN}`,
+      },
+    });
+    expect(outbox.deliveryReportTokens).toEqual({ orange: TOKEN, africasTalking: undefined });
+  });
+
+  it("Africa's Talking: its API, username, key and sender id", () => {
+    const { outbox } = loadConfig({ ...AT, AT_SENDER_ID: 'PALMARES', AT_CALLBACK_TOKEN: TOKEN });
+    expect(outbox.channels.sms).toEqual({
+      gateway: 'africastalking',
+      africasTalking: {
+        baseUrl: 'https://api.africastalking.com',
+        username: 'palmares',
+        apiKey: 'at-key',
+        senderId: 'PALMARES',
+      },
+    });
+    expect(outbox.deliveryReportTokens.africasTalking).toBe(TOKEN);
+  });
+
+  it('refuses a gateway without what it needs, and settings that cannot work', () => {
+    expect(() => loadConfig({ SMS_GATEWAY: 'orange' })).toThrow(
+      /ORANGE_SMS_CLIENT_ID: SMS_GATEWAY=orange needs[\s\S]*ORANGE_SMS_CLIENT_SECRET[\s\S]*ORANGE_SMS_SENDER_ADDRESS/,
+    );
+    expect(() => loadConfig({ SMS_GATEWAY: 'africastalking', AT_USERNAME: 'x' })).toThrow(
+      /AT_API_KEY: SMS_GATEWAY=africastalking needs AT_API_KEY/,
+    );
+    expect(() => loadConfig({ ...ORANGE, ORANGE_SMS_SENDER_ADDRESS: '690000000' })).toThrow(
+      /ORANGE_SMS_SENDER_ADDRESS: a number in E.164/,
+    );
+    expect(() => loadConfig({ ...AT, AT_SENDER_ID: 'Palmares Awards 2026' })).toThrow(
+      /AT_SENDER_ID: at most 11/,
+    );
+    for (const token of ['short', `${TOKEN}&x=1`]) {
+      expect(() => loadConfig({ ...ORANGE, ORANGE_SMS_NOTIFY_TOKEN: token })).toThrow(
+        /ORANGE_SMS_NOTIFY_TOKEN: at least 24/,
+      );
+      expect(() => loadConfig({ ...AT, AT_CALLBACK_TOKEN: token })).toThrow(
+        /AT_CALLBACK_TOKEN: at least 24/,
+      );
+    }
+  });
+
+  it('production: a gateway needs PUBLIC_URL, and one without delivery reports is a warning', () => {
+    const site = { ...PRODUCTION, ...SMTP, PUBLIC_URL: 'https://vote.example.com' };
+    expect(() => loadConfig({ ...PRODUCTION, ...SMTP, ...AT, PUBLIC_URL: '' })).toThrow(
+      /PUBLIC_URL: receipts sent by e-mail or SMS/,
+    );
+    expect(loadConfig({ ...site, ...ORANGE }).warnings).toEqual([
+      expect.stringMatching(/ORANGE_SMS_NOTIFY_TOKEN is unset/),
+    ]);
+    expect(loadConfig({ ...site, ...AT }).warnings).toEqual([
+      expect.stringMatching(/AT_CALLBACK_TOKEN is unset/),
+    ]);
+    expect(loadConfig({ ...site, ...AT, AT_CALLBACK_TOKEN: TOKEN }).warnings).toEqual([]);
+  });
+});

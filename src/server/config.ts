@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { z } from 'zod';
-import { SMS_GATEWAYS } from './outbox/channel-registry.js';
+import { SMS_GATEWAYS, type SmsSettings } from './outbox/channel-registry.js';
 
 /**
  * The only module that reads the environment. It parses once and fails fast with every
@@ -21,6 +21,33 @@ const basisPoints = z.coerce.number().int().min(0).max(10_000);
 const feeFixed = z.coerce.number().int().min(0).max(1_000_000);
 /** What an Authorization: Bearer header can carry as it is (RFC 6750's token characters). */
 const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+/** An SMS number in E.164 (+237...), as gateways want the sender; `tel:` in front is taken off. */
+const e164Number = optionalString.pipe(
+  z
+    .string()
+    .transform((v) => v.replace(/^tel:/i, ''))
+    .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'a number in E.164, e.g. +237690000000'))
+    .optional(),
+);
+/** What an operator shows as the sender instead of a number: at most 11 letters and digits. */
+const senderName = optionalString.pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9 ._-]{1,11}$/, 'at most 11 letters, digits, spaces, dots, dashes')
+    .optional(),
+);
+/** Shorter than this, a secret in a callback URL could be found by trying. */
+export const CALLBACK_TOKEN_MIN_LENGTH = 24;
+/** A secret that goes into a callback URL's query as it is. */
+const callbackToken = optionalString.pipe(
+  z
+    .string()
+    .regex(
+      new RegExp(`^[A-Za-z0-9_-]{${CALLBACK_TOKEN_MIN_LENGTH},200}$`),
+      `at least ${CALLBACK_TOKEN_MIN_LENGTH} letters, digits, - or _ (e.g. openssl rand -hex 32)`,
+    )
+    .optional(),
+);
 /** Shorter than this, a production metrics token could be guessed by trying. */
 export const METRICS_TOKEN_MIN_LENGTH = 24;
 
@@ -138,6 +165,17 @@ const envSchema = z
     ),
     MAIL_FROM: optionalString,
     SMS_GATEWAY: z.enum(SMS_GATEWAYS).optional(),
+    ORANGE_SMS_BASE_URL: z.url().default('https://api.orange.com'),
+    ORANGE_SMS_CLIENT_ID: optionalString,
+    ORANGE_SMS_CLIENT_SECRET: optionalString,
+    ORANGE_SMS_SENDER_ADDRESS: e164Number,
+    ORANGE_SMS_SENDER_NAME: senderName,
+    ORANGE_SMS_NOTIFY_TOKEN: callbackToken,
+    AT_BASE_URL: z.url().default('https://api.africastalking.com'),
+    AT_USERNAME: optionalString,
+    AT_API_KEY: optionalString,
+    AT_SENDER_ID: senderName,
+    AT_CALLBACK_TOKEN: callbackToken,
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, key: string, message: string) => {
@@ -221,6 +259,20 @@ const envSchema = z
       'PUBLIC_URL',
       'receipts sent by e-mail or SMS link to the site: set PUBLIC_URL to its public address',
     );
+    for (const key of [
+      'ORANGE_SMS_CLIENT_ID',
+      'ORANGE_SMS_CLIENT_SECRET',
+      'ORANGE_SMS_SENDER_ADDRESS',
+    ] as const) {
+      need(env.SMS_GATEWAY === 'orange' && !env[key], key, `SMS_GATEWAY=orange needs ${key}`);
+    }
+    for (const key of ['AT_USERNAME', 'AT_API_KEY'] as const) {
+      need(
+        env.SMS_GATEWAY === 'africastalking' && !env[key],
+        key,
+        `SMS_GATEWAY=africastalking needs ${key}`,
+      );
+    }
     try {
       new Intl.DateTimeFormat('en', { timeZone: env.EVENT_TIMEZONE });
     } catch {
@@ -276,6 +328,26 @@ export function loadConfig(
       'SMTP_URL is unset: e-mail receipts stay in the outbox (sandbox) instead of reaching voters',
     );
   }
+  if (
+    env.NODE_ENV === 'production' &&
+    env.SMS_GATEWAY === 'orange' &&
+    !env.ORANGE_SMS_NOTIFY_TOKEN
+  ) {
+    warnings.push(
+      'ORANGE_SMS_NOTIFY_TOKEN is unset: Orange is not asked for delivery reports, so the outbox cannot tell a delivered SMS from a lost one',
+    );
+  }
+  if (
+    env.NODE_ENV === 'production' &&
+    env.SMS_GATEWAY === 'africastalking' &&
+    !env.AT_CALLBACK_TOKEN
+  ) {
+    warnings.push(
+      "AT_CALLBACK_TOKEN is unset: Africa's Talking's delivery reports are refused, so the outbox cannot tell a delivered SMS from a lost one",
+    );
+  }
+  const outboxPublicUrl = env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.PORT}`;
+  const sms = smsSettings(env, outboxPublicUrl);
   const campayConfigured = Boolean(
     env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD),
   );
@@ -445,17 +517,58 @@ export function loadConfig(
        * Where links in messages point: PUBLIC_URL, or this machine for a local run (production
        * with a real channel refuses to start without PUBLIC_URL).
        */
-      publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.PORT}`,
+      publicUrl: outboxPublicUrl,
       channels: {
         smtp:
           env.SMTP_URL && env.MAIL_FROM
             ? { url: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: env.OUTBOX_SEND_TIMEOUT_MS }
             : undefined,
-        sms: { gateway: env.SMS_GATEWAY },
+        sms,
+      },
+      /**
+       * The secrets SMS gateways put in the query of their delivery reports' URL; a route whose
+       * token is unset answers 404. They hold whatever the gateway in use, so reports about
+       * messages sent before a switch still land.
+       */
+      deliveryReportTokens: {
+        orange: env.ORANGE_SMS_NOTIFY_TOKEN,
+        africasTalking: env.AT_CALLBACK_TOKEN,
       },
     },
     warnings,
   };
+}
+
+/** The SMS gateway's settings; the refinements above made sure the ones it needs are there. */
+function smsSettings(env: z.output<typeof envSchema>, publicUrl: string): SmsSettings {
+  switch (env.SMS_GATEWAY) {
+    case 'orange':
+      return {
+        gateway: 'orange',
+        orange: {
+          baseUrl: env.ORANGE_SMS_BASE_URL.replace(/\/$/, ''),
+          clientId: env.ORANGE_SMS_CLIENT_ID ?? '',
+          clientSecret: env.ORANGE_SMS_CLIENT_SECRET ?? '',
+          senderAddress: env.ORANGE_SMS_SENDER_ADDRESS ?? '',
+          senderName: env.ORANGE_SMS_SENDER_NAME,
+          notifyUrl: env.ORANGE_SMS_NOTIFY_TOKEN
+            ? `${publicUrl}/api/webhooks/sms/orange?token=${env.ORANGE_SMS_NOTIFY_TOKEN}`
+            : undefined,
+        },
+      };
+    case 'africastalking':
+      return {
+        gateway: 'africastalking',
+        africasTalking: {
+          baseUrl: env.AT_BASE_URL.replace(/\/$/, ''),
+          username: env.AT_USERNAME ?? '',
+          apiKey: env.AT_API_KEY ?? '',
+          senderId: env.AT_SENDER_ID,
+        },
+      };
+    default:
+      return { gateway: env.SMS_GATEWAY };
+  }
 }
 
 /** `loadConfig` for the schema owner's tools: production does not ask them for PHONE_HASH_KEY. */

@@ -18,7 +18,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Language } from '#shared/limits.js';
 import type { Currency, Provider } from '#shared/money.js';
-import type { MessageChannelKind, OutboxState } from '#shared/schemas/outbox.js';
+import type { DeliveryStatus, MessageChannelKind, OutboxState } from '#shared/schemas/outbox.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { ResultsVisibility } from '#shared/schemas/event.js';
 
@@ -388,10 +388,20 @@ export const outboxMessages = pgTable(
     costAmount: integer('cost_amount'),
     costCurrency: varchar('cost_currency', { length: 3 }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** What the gateway's delivery reports said last; null until one arrives. */
+    deliveryStatus: varchar('delivery_status', { length: 15 }).$type<DeliveryStatus>(),
+    /** The gateway's own status and failure reason, as it wrote them (DeliveryImpossible...). */
+    deliveryDetail: varchar('delivery_detail', { length: 255 }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveryReportedAt: timestamp('delivery_reported_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Delivery reports name a message by the gateway's id (Africa's Talking) when not by ours.
+    index('outbox_messages_gateway_message_id_idx')
+      .on(t.gatewayMessageId)
+      .where(sql`gateway_message_id IS NOT NULL`),
     // The worker's claim walks only the messages still to deliver, oldest due first.
     index('outbox_messages_due_idx')
       .on(t.nextAttemptAt)

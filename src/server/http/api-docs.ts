@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
-import { METRICS_SCHEME, SESSION_SCHEME } from './route-schema.js';
+import { METRICS_SCHEME, SESSION_SCHEME, SMS_REPORT_SCHEME } from './route-schema.js';
 
 /** Where the reference page lives; its assets and its copy of the document sit below it. */
 export const API_DOCS_PATH = '/api/docs';
@@ -67,6 +67,14 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
             description:
               'The METRICS_TOKEN setting, sent by Prometheus as `Authorization: Bearer <token>`. ' +
               'Only GET /metrics asks for it.',
+          },
+          [SMS_REPORT_SCHEME]: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'token',
+            description:
+              'The secret in the URL an SMS gateway posts delivery reports to: ORANGE_SMS_NOTIFY_TOKEN or AT_CALLBACK_TOKEN. ' +
+              'Only the two delivery report routes ask for it.',
           },
         },
       },

@@ -9,7 +9,7 @@ import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
 import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs.js';
-import { METRICS_SCHEME, SESSION_SCHEME } from './route-schema.js';
+import { METRICS_SCHEME, SESSION_SCHEME, SMS_REPORT_SCHEME } from './route-schema.js';
 
 /**
  * Routes that are not part of the API contract, named one by one: the reference page and its
@@ -31,7 +31,11 @@ const READS_THE_SESSION = new Set(['GET /api/auth/user']);
  * Routes that need a credential of their own instead of the session, by the security scheme that
  * declares it: each must ask for that scheme alone and declare its 401.
  */
-const OWN_CREDENTIAL = new Map([['GET /metrics', METRICS_SCHEME]]);
+const OWN_CREDENTIAL = new Map([
+  ['GET /metrics', METRICS_SCHEME],
+  ['POST /api/webhooks/sms/orange', SMS_REPORT_SCHEME],
+  ['POST /api/webhooks/sms/africastalking', SMS_REPORT_SCHEME],
+]);
 /** Public routes whose 401 is about something other than the session, and why. */
 const OTHER_401 = new Map([
   ['GET /api/webhooks/campay', "the callback's signature does not verify"],
@@ -200,7 +204,7 @@ describe('the OpenAPI document', () => {
     expect(seen.size).toBeGreaterThan(30);
   });
 
-  it('declares the session cookie and the metrics token as security schemes, and no default', () => {
+  it('declares the session cookie, the metrics token and the SMS reports’ token, and no default', () => {
     // Public routes carry no security of their own and inherit this: it must stay empty.
     expect(document.security).toEqual([]);
     expect(document.components?.securitySchemes).toEqual({
@@ -211,6 +215,12 @@ describe('the OpenAPI document', () => {
         description: expect.any(String),
       },
       [METRICS_SCHEME]: { type: 'http', scheme: 'bearer', description: expect.any(String) },
+      [SMS_REPORT_SCHEME]: {
+        type: 'apiKey',
+        in: 'query',
+        name: 'token',
+        description: expect.any(String),
+      },
     });
   });
 

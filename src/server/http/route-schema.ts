@@ -26,3 +26,12 @@ export const METRICS_SCHEME = 'metricsToken';
 
 /** For the `schema.security` of GET /metrics: the caller sends METRICS_TOKEN as a bearer token. */
 export const METRICS_TOKEN_REQUIRED = [{ [METRICS_SCHEME]: [] }];
+
+/** The SMS delivery reports' token's name in the document's `components.securitySchemes`. */
+export const SMS_REPORT_SCHEME = 'smsReportToken';
+
+/**
+ * For the `schema.security` of the SMS gateways' delivery reports: the secret of the URL each
+ * gateway was given (ORANGE_SMS_NOTIFY_TOKEN, AT_CALLBACK_TOKEN), in the `token` query parameter.
+ */
+export const SMS_REPORT_TOKEN_REQUIRED = [{ [SMS_REPORT_SCHEME]: [] }];

@@ -4,7 +4,9 @@ import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { outboxMessages } from '#server/db/schema.js';
 import type { Language } from '#shared/limits.js';
+import { uuidSchema } from '#shared/schemas/ids.js';
 import type {
+  DeliveryStatus,
   MessageChannelKind,
   OutboxQuery,
   OutboxResponse,
@@ -163,6 +165,61 @@ export async function markFailed(db: Db, message: ClaimedMessage, error: string)
   return rowsOf(result).length > 0;
 }
 
+/** A gateway's delivery report about one SMS, read into our terms. */
+export interface DeliveryReport {
+  /** How the report names the message: by our id (Orange's callbackData) or the gateway's id. */
+  message: { id: string } | { gatewayMessageId: string };
+  status: DeliveryStatus;
+  /** The gateway's own words (status, failure reason), kept for support. */
+  detail: string;
+}
+
+/**
+ * `recorded`: the message moved on. `unchanged`: it had already gone as far (a repeated or late
+ * report). `unknown`: no SMS of ours has that id.
+ */
+export type DeliveryReportOutcome = 'recorded' | 'unchanged' | 'unknown';
+
+/** How far each status is along the way; a report never takes a message back. */
+const deliveryRank = (column: SQL) =>
+  sql`(CASE ${column} WHEN 'submitted' THEN 1 WHEN 'delivered' THEN 2 WHEN 'undeliverable' THEN 2 ELSE 0 END)`;
+
+/**
+ * Records a delivery report. Reports come late, repeat and cross each other, so one applies only
+ * when it takes the message further: `submitted` after nothing, `delivered` or `undeliverable`
+ * after anything less final. The first final word stays (a phone that got the text got it). The
+ * report may arrive before the worker recorded the send; it is kept all the same, since the worker
+ * writes neither of these columns.
+ */
+export async function recordDeliveryReport(
+  db: Db,
+  report: DeliveryReport,
+): Promise<DeliveryReportOutcome> {
+  // An id that is no UUID names none of ours (and would be an error to compare with one).
+  if ('id' in report.message && !uuidSchema.safeParse(report.message.id).success) return 'unknown';
+  const match =
+    'id' in report.message
+      ? sql`id = ${report.message.id}`
+      : sql`gateway_message_id = ${report.message.gatewayMessageId}`;
+  const [row] = rowsOf<{ known: number; moved: number }>(
+    await db.execute(sql`
+      WITH target AS (
+        SELECT id FROM outbox_messages WHERE channel = 'sms' AND ${match} LIMIT 1),
+      moved AS (
+        UPDATE outbox_messages o
+        SET delivery_status = ${report.status}, delivery_detail = ${report.detail.slice(0, 255)},
+          delivered_at = CASE WHEN ${report.status} = 'delivered' THEN now() ELSE o.delivered_at END,
+          delivery_reported_at = now(), updated_at = now()
+        FROM target
+        WHERE o.id = target.id
+          AND ${deliveryRank(sql`o.delivery_status`)} < ${deliveryRank(sql`${report.status}`)}
+        RETURNING o.id)
+      SELECT (SELECT count(*) FROM target)::int AS known, (SELECT count(*) FROM moved)::int AS moved`),
+  );
+  if (!row?.known) return 'unknown';
+  return row.moved ? 'recorded' : 'unchanged';
+}
+
 /** One page of the outbox for an admin, newest first. */
 export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxResponse> {
   const where = query.paymentId ? eq(outboxMessages.paymentId, query.paymentId) : undefined;
@@ -193,6 +250,9 @@ export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxResp
       lastError: row.lastError,
       gatewayMessageId: row.gatewayMessageId,
       sentAt: row.sentAt?.toISOString() ?? null,
+      deliveryStatus: row.deliveryStatus,
+      deliveryDetail: row.deliveryDetail,
+      deliveredAt: row.deliveredAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,

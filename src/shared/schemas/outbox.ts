@@ -15,6 +15,15 @@ export const OUTBOX_STATES = ['pending', 'sent', 'sandbox', 'failed'] as const;
 export const outboxStateSchema = z.enum(OUTBOX_STATES);
 export type OutboxState = z.infer<typeof outboxStateSchema>;
 
+/**
+ * What a gateway's delivery reports said of a message it took: `submitted` while the network
+ * still holds it, then `delivered` (it reached the phone) or `undeliverable` (it never will).
+ * A message without reports (e-mail, the sandbox, a gateway that sends none) has none.
+ */
+export const DELIVERY_STATUSES = ['submitted', 'delivered', 'undeliverable'] as const;
+export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
 export const OUTBOX_PAGE_SIZE_MAX = 200;
 
 /** Query of GET /api/admin/outbox: newest first, optionally one payment's messages. */
@@ -43,6 +52,10 @@ export const outboxMessageSchema = z.object({
   lastError: z.string().nullable(),
   gatewayMessageId: z.string().nullable(),
   sentAt: z.iso.datetime({ offset: true }).nullable(),
+  deliveryStatus: deliveryStatusSchema.nullable(),
+  /** The gateway's own words for the last report that moved the message (status, reason). */
+  deliveryDetail: z.string().nullable(),
+  deliveredAt: z.iso.datetime({ offset: true }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type OutboxMessageView = z.infer<typeof outboxMessageSchema>;

@@ -49,6 +49,7 @@ export class AppMetrics implements JobRunObserver, OutboxObserver {
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobSeconds: Histogram<'job'>;
   private readonly messageAttempts: Counter<'channel' | 'outcome'>;
+  private readonly deliveryReports: Counter<'gateway' | 'status' | 'outcome'>;
   /** The count under way, shared by scrapes that arrive while it runs. */
   private counting: Promise<PaymentCount[]> | undefined;
 
@@ -154,6 +155,12 @@ export class AppMetrics implements JobRunObserver, OutboxObserver {
       labelNames: ['channel', 'outcome'],
       registers,
     });
+    this.deliveryReports = new Counter({
+      name: 'palmares_sms_delivery_reports_total',
+      help: 'SMS delivery reports received here, by gateway, status (submitted, delivered, undeliverable, unknown) and outcome (recorded, unchanged, unknown: no such message, unknown-status).',
+      labelNames: ['gateway', 'status', 'outcome'],
+      registers,
+    });
     const outbox: Gauge<'channel' | 'state'> = new Gauge({
       name: 'palmares_outbox_messages',
       help: 'Messages in the outbox, by channel and state (left out of a scrape when the database is slow to answer).',
@@ -187,6 +194,11 @@ export class AppMetrics implements JobRunObserver, OutboxObserver {
 
   messageAttempted(channel: MessageChannelKind, outcome: SendOutcome): void {
     this.messageAttempts.inc({ channel, outcome });
+  }
+
+  /** One SMS delivery report, and what it did to its message. */
+  deliveryReported(gateway: string, status: string, outcome: string): void {
+    this.deliveryReports.inc({ gateway, status, outcome });
   }
 
   jobRan(name: string, outcome: JobOutcome, seconds: number): void {

@@ -78,6 +78,8 @@ describeEachDatabase('GET /api/admin/outbox', (kind) => {
     expect(sms.body).toContain(`https://vote.example.com/my-receipts?code=${fr.receiptCode}`);
     expect(sms.gatewayMessageId).toBe(`sandbox-${sms.id}`);
     expect(sms.sentAt).not.toBeNull();
+    // The sandbox sends no delivery reports.
+    expect(sms).toMatchObject({ deliveryStatus: null, deliveryDetail: null, deliveredAt: null });
     const english = await list(`?paymentId=${en.paymentId}&limit=1&page=2`);
     expect(english.body).toMatchObject({ total: 2, page: 2, limit: 1 });
     expect(english.body.messages).toHaveLength(1);
