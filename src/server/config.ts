@@ -164,7 +164,7 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: optionalString,
-    SMS_GATEWAY: z.enum(SMS_GATEWAYS).optional(),
+    SMS_GATEWAY: optionalString.pipe(z.enum(SMS_GATEWAYS).optional()),
     ORANGE_SMS_BASE_URL: z.url().default('https://api.orange.com'),
     ORANGE_SMS_CLIENT_ID: optionalString,
     ORANGE_SMS_CLIENT_SECRET: optionalString,
