@@ -292,20 +292,24 @@ describePostgres('several instances behind HAProxy', () => {
     expect(afterDown.map((entry) => entry.status)).toEqual(afterDown.map(() => 200));
 
     // Every payment accepted, on the killed instance or through HAProxy, reaches its end, and so
-    // does one a request cut off by the kill made without hearing back (the reconciler's next
-    // tick finds it).
+    // does one a request cut off by the kill made without hearing back, once the provider had it
+    // (the reconciler's next tick finds it). A request cut off after the payment was stored but
+    // before the provider's answer was leaves a payment with no provider reference: that one waits
+    // for the search of Campay's history, which the sandbox does not play, or for its expiry.
     const accepted = [...made, ...load.flatMap((entry) => entry.paymentId ?? [])];
     const deadline = Date.now() + 20_000;
     let rows: { id: string; status: string; settledAt: Date | null }[];
+    const pendingPayments = () =>
+      database.db
+        .select({ id: payments.id, providerRef: payments.providerRef })
+        .from(payments)
+        .where(eq(payments.status, 'pending'));
     for (;;) {
       rows = await database.db
         .select({ id: payments.id, status: payments.status, settledAt: payments.settledAt })
         .from(payments)
         .where(inArray(payments.id, accepted));
-      const stillPending = await database.db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(eq(payments.status, 'pending'));
+      const stillPending = (await pendingPayments()).filter((p) => p.providerRef !== null);
       if (stillPending.length === 0 || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -318,12 +322,15 @@ describePostgres('several instances behind HAProxy', () => {
     for (const row of rows.filter((row) => made.includes(row.id))) {
       expect(row.settledAt!.getTime()).toBeGreaterThan(killedAt);
     }
-    // A payment made by a request cut off by the kill settled too, and counts.
-    const pending = await database.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.status, 'pending'));
-    expect(pending, logs()).toEqual([]);
+    // A payment made by a request cut off by the kill settled too, and counts, unless the kill
+    // came before the provider's answer: then it is the one request in flight on that instance
+    // (the load is one request at a time), never one a voter was told was accepted.
+    const pending = await pendingPayments();
+    expect(
+      pending.filter((p) => p.providerRef !== null || accepted.includes(p.id)),
+      logs(),
+    ).toEqual([]);
+    expect(pending.length, logs()).toBeLessThanOrEqual(1);
     const loadCompleted = (await completedCount()) - completedBefore - made.length;
     expect(loadCompleted).toBeGreaterThanOrEqual(accepted.length - made.length);
     expect(await nominationVotes(database.db, first)).toBe(before[0]! + 21 + loadCompleted);
