@@ -39,8 +39,6 @@ export default defineConfig(({ command }) => ({
     // WeakMaps costs ~1 kB gzip on the first screen. Any Chrome since 2021 (94+) runs it.
     target: 'es2022',
     sourcemap: false,
-    // The server reads it to name a route's chunks in the page itself (route-preloads.ts).
-    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -5,8 +5,8 @@ const RECEIPTS_CHUNK = /\/assets\/my-receipts-page-[^/]+\.js$/;
 
 /**
  * Fails the My Receipts chunk for its first `failures` requests, or until `serve()` is called,
- * then serves it. A page opened at /my-receipts names the chunk for preloading as well as
- * importing it, so one load of that page may ask for it twice.
+ * then serves it. The recovery is judged by page loads, not requests: how often a browser asks
+ * for a chunk on one load is its own business.
  */
 async function failReceiptsChunk(
   page: Page,

@@ -54,9 +54,7 @@ export function loadClientFiles(root: string): Map<string, ClientFile> {
   for (const full of all) {
     if (/\.(br|gz)$/.test(full) && present.has(full.replace(/\.(br|gz)$/, ''))) continue;
     const relative = path.relative(root, full).split(path.sep);
-    // The page is rendered per request; the build manifest is the server's, not the browser's.
     if (relative.length === 1 && relative[0] === 'index.html') continue;
-    if (relative[0] === '.vite') continue;
     const body = readFileSync(full);
     const read = (suffix: string) =>
       present.has(full + suffix) ? readFileSync(full + suffix) : undefined;

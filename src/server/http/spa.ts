@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { METRICS_PATH } from '#server/features/metrics/routes.js';
 import { loadClientFiles } from './client-files.js';
-import { routePreloads } from './route-preloads.js';
 import { pickEncoding } from './encoded-body.js';
 
 export interface PageMeta {
@@ -68,7 +67,6 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
   if (!existsSync(indexPath)) return;
   const template = readFileSync(indexPath, 'utf8');
   const files = loadClientFiles(options.root);
-  const preloadsFor = routePreloads(options.root);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -93,8 +91,7 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
     if (/\.[a-z0-9]{1,5}$/i.test(pathname)) {
       return reply.status(404).send({ message: 'Not found' });
     }
-    const preloads = preloadsFor(pathname);
-    let html = preloads ? template.replace('</head>', `${preloads}</head>`) : template;
+    let html = template;
     if (options.metaFor) {
       const origin = `${request.protocol}://${request.host}`;
       const meta = await options.metaFor(pathname, origin).catch((err: unknown) => {
