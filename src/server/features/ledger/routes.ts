@@ -12,8 +12,13 @@ import {
 } from '#shared/schemas/ledger.js';
 import { currentLedger, findEntryProof, ledgerDocumentChunks } from './ledger-queries.js';
 
-/** A ledger of 100,000 entries is some 15 MB: a slow phone line may take minutes to take it. */
+/** A ledger of 100,000 entries is some 20 MB: a slow phone line may take minutes to take it. */
 const DOCUMENT_TIMEOUT_MS = 15 * 60_000;
+/**
+ * Downloads of the whole document per address and minute: one is all anyone checking needs, a
+ * few more allow for a dropped connection, and each is some 20 MB read from the database.
+ */
+const DOCUMENT_DOWNLOADS_PER_MINUTE = 10;
 
 const RECEIPT_CODE_INPUT: VoterInputTexts = {
   fields: {},
@@ -56,11 +61,14 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
     '/results/ledger',
     {
       handlerTimeout: DOCUMENT_TIMEOUT_MS,
+      config: {
+        rateLimit: { max: DOCUMENT_DOWNLOADS_PER_MINUTE, timeWindow: '1 minute' },
+      },
       schema: {
         operationId: 'getResultsLedger',
         summary: 'Download the ledger of the published results, to check them with any tool',
         tags: ['event'],
-        response: { 200: ledgerDocumentSchema, ...errorResponses(404) },
+        response: { 200: ledgerDocumentSchema, ...errorResponses(404, 429) },
       },
     },
     async (_request, reply) => {
