@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/rows.js';
 import { FakeAfricasTalking } from '#test/fakes/fake-africastalking.js';
+import { outgoingMessage, sendRefusal } from '#test/support/outbox-test-kit.js';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -14,30 +14,11 @@ import {
   parseCost,
   type AfricasTalkingSettings,
 } from './africastalking-channel.js';
-import { MessageSendError, type OutgoingMessage } from './message-channel.js';
 import { queueMessages } from './outbox-store.js';
 import { OutboxWorker } from './outbox-worker.js';
 import { SandboxChannel } from './sandbox-channel.js';
 
-const sms = (recipient = '+237677112233'): OutgoingMessage => ({
-  id: randomUUID(),
-  channel: 'sms',
-  recipient,
-  language: 'en',
-  kind: 'receipt',
-  subject: null,
-  body: 'Palmares receipt ABC123: 4 votes',
-  html: null,
-});
-
-async function refusal(promise: Promise<unknown>): Promise<MessageSendError> {
-  const error = await promise.then(
-    () => new Error('the send was expected to fail'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(MessageSendError);
-  return error as MessageSendError;
-}
+const sms = (recipient = '+237677112233') => outgoingMessage({ recipient });
 
 describe('parseCost', () => {
   it('reads the cost in the currency’s minor units, and nothing from what it cannot read', () => {
@@ -95,27 +76,27 @@ describe("Africa's Talking channel", () => {
   it('reads refusals of the recipient as final and the gateway’s own trouble as retryable', async () => {
     const gateway = channel();
     at.refusedNumbers.add('+237677000000');
-    const refused = await refusal(gateway.send(sms('+237677000000'), signal()));
+    const refused = await sendRefusal(gateway.send(sms('+237677000000'), signal()));
     expect([refused.kind, refused.message]).toEqual([
       'permanent',
       "Africa's Talking 403 InvalidPhoneNumber",
     ]);
     at.trouble.push('no-balance', 'gateway-error', 'fail');
-    expect((await refusal(gateway.send(sms(), signal()))).kind).toBe('permanent');
-    const gatewayError = await refusal(gateway.send(sms(), signal()));
+    expect((await sendRefusal(gateway.send(sms(), signal()))).kind).toBe('permanent');
+    const gatewayError = await sendRefusal(gateway.send(sms(), signal()));
     expect([gatewayError.kind, gatewayError.message]).toEqual([
       'retryable',
       "Africa's Talking 501 GatewayError",
     ]);
-    expect((await refusal(gateway.send(sms(), signal()))).kind).toBe('retryable');
+    expect((await sendRefusal(gateway.send(sms(), signal()))).kind).toBe('retryable');
     expect(at.sent).toHaveLength(0);
   });
 
   it('reads a key it refuses as final, and 429 as slow down for as long as it says', async () => {
-    const wrongKey = await refusal(channel({ apiKey: 'nope' }).send(sms(), signal()));
+    const wrongKey = await sendRefusal(channel({ apiKey: 'nope' }).send(sms(), signal()));
     expect([wrongKey.kind, wrongKey.message]).toEqual(['permanent', "Africa's Talking HTTP 401"]);
     at.trouble.push('rate-limit');
-    const slow = await refusal(channel().send(sms(), signal()));
+    const slow = await sendRefusal(channel().send(sms(), signal()));
     expect([slow.kind, slow.retryAfterMs]).toEqual(['rate-limited', 20_000]);
   });
 
@@ -126,8 +107,10 @@ describe("Africa's Talking channel", () => {
     const sending = channel().send(sms(), abort.signal);
     await arrived;
     abort.abort();
-    expect((await refusal(sending)).kind).toBe('retryable');
-    const away = await refusal(channel({ baseUrl: 'http://127.0.0.1:9' }).send(sms(), signal()));
+    expect((await sendRefusal(sending)).kind).toBe('retryable');
+    const away = await sendRefusal(
+      channel({ baseUrl: 'http://127.0.0.1:9' }).send(sms(), signal()),
+    );
     expect(away.kind).toBe('retryable');
   });
 });

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/rows.js';
 import { FakeOrangeSms } from '#test/fakes/fake-orange-sms.js';
+import { outgoingMessage, sendRefusal } from '#test/support/outbox-test-kit.js';
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
 } from '#test/support/test-database.js';
-import { MessageSendError, type OutgoingMessage } from './message-channel.js';
 import { OrangeSmsChannel, type OrangeSmsSettings } from './orange-sms-channel.js';
 import { queueMessages } from './outbox-store.js';
 import { OutboxWorker } from './outbox-worker.js';
@@ -17,26 +16,8 @@ import { SandboxChannel } from './sandbox-channel.js';
 
 const NOTIFY = 'https://vote.example.com/api/webhooks/sms/orange?token=t0ken';
 
-const sms = (recipient = '+237690112233'): OutgoingMessage => ({
-  id: randomUUID(),
-  channel: 'sms',
-  recipient,
-  language: 'fr',
-  kind: 'receipt',
-  subject: null,
-  body: 'Recu Palmares ABC123: 4 votes',
-  html: null,
-});
-
-/** What a send threw, or a failure of the test if it resolved. */
-async function refusal(promise: Promise<unknown>): Promise<MessageSendError> {
-  const error = await promise.then(
-    () => new Error('the send was expected to fail'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(MessageSendError);
-  return error as MessageSendError;
-}
+const sms = (recipient = '+237690112233') =>
+  outgoingMessage({ recipient, language: 'fr', body: 'Recu Palmares ABC123: 4 votes' });
 
 describe('Orange SMS channel', () => {
   let orange: FakeOrangeSms;
@@ -128,7 +109,7 @@ describe('Orange SMS channel', () => {
 
   it('gives up for good when even a fresh token is refused, or the credentials are', async () => {
     orange.acceptTokens = false;
-    const refused = await refusal(channel().send(sms(), signal()));
+    const refused = await sendRefusal(channel().send(sms(), signal()));
     expect([refused.kind, refused.message]).toEqual([
       'permanent',
       'Orange send 401: Expired credentials',
@@ -137,7 +118,7 @@ describe('Orange SMS channel', () => {
     expect(orange.tokensIssued).toBe(2);
     orange.acceptTokens = true;
     const wrong = channel({ clientSecret: 'not-the-secret' });
-    const error = await refusal(wrong.send(sms(), signal()));
+    const error = await sendRefusal(wrong.send(sms(), signal()));
     expect(error.kind).toBe('permanent');
     expect(error.message).toMatch(/Orange token 401: invalid_client Invalid credentials/);
   });
@@ -145,21 +126,21 @@ describe('Orange SMS channel', () => {
   it('reads a refused number as final, 429 and 503 as slow down, 500 as try again', async () => {
     const gateway = channel();
     orange.refusedNumbers.add('+237690999999');
-    const refused = await refusal(gateway.send(sms('+237690999999'), signal()));
+    const refused = await sendRefusal(gateway.send(sms('+237690999999'), signal()));
     expect(refused.kind).toBe('permanent');
     expect(refused.message).toMatch(/Orange send 400: SVC0004 No valid addresses/);
 
     orange.retryAfterSeconds = 42;
     orange.trouble.push('rate-limit', 'busy', 'fail');
     for (const status of [429, 503]) {
-      const slow = await refusal(gateway.send(sms(), signal()));
+      const slow = await sendRefusal(gateway.send(sms(), signal()));
       expect([slow.kind, slow.retryAfterMs, slow.message]).toEqual([
         'rate-limited',
         42_000,
         expect.stringContaining(`Orange send ${status}`),
       ]);
     }
-    const failed = await refusal(gateway.send(sms(), signal()));
+    const failed = await sendRefusal(gateway.send(sms(), signal()));
     expect(failed.kind).toBe('retryable');
     expect(orange.requests).toHaveLength(0);
   });
@@ -173,12 +154,14 @@ describe('Orange SMS channel', () => {
     const sending = gateway.send(sms(), abort.signal);
     await arrived;
     abort.abort();
-    const error = await refusal(sending);
+    const error = await sendRefusal(sending);
     expect([error.kind, error.message]).toEqual(['retryable', 'Orange: no answer in time']);
   });
 
   it('reads a gateway it cannot reach as retryable', async () => {
-    const error = await refusal(channel({ baseUrl: 'http://127.0.0.1:9' }).send(sms(), signal()));
+    const error = await sendRefusal(
+      channel({ baseUrl: 'http://127.0.0.1:9' }).send(sms(), signal()),
+    );
     expect(error.kind).toBe('retryable');
   });
 });
