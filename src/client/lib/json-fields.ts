@@ -38,9 +38,20 @@ export function integer(value: unknown, path: string): number {
   throw new ResponseShapeError(path, 'an integer');
 }
 
-/** A count the server may leave out (vote counts while the event hides them). */
-export function optionalInteger(value: unknown, path: string): number | undefined {
-  return value === undefined ? undefined : integer(value, path);
+/** The path of `key` inside the value at `path`, as the errors name it. */
+export const fieldPath = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/**
+ * A field the server may leave out (vote counts and trending figures while the event hides them):
+ * absent from the object read, as zod leaves out an absent optional key, or read by `read`.
+ */
+export function optionalField<K extends string, T>(
+  key: K,
+  value: unknown,
+  path: string,
+  read: (value: unknown, path: string) => T,
+): Partial<Record<K, T>> {
+  return value === undefined ? {} : ({ [key]: read(value, fieldPath(path, key)) } as Record<K, T>);
 }
 
 export function boolean(value: unknown, path: string): boolean {

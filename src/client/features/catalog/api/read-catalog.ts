@@ -8,9 +8,11 @@ import type {
 import type { ResponseReader } from '#client/lib/api-client';
 import {
   boolean,
+  fieldPath,
   integer,
   list,
   nullableString,
+  optionalField,
   record,
   string,
   uuid,
@@ -23,53 +25,41 @@ import { readCategory } from './read-categories';
  * (docs/decisions/0042). Each reader is held to its shared schema by read-catalog.test.ts.
  */
 
-const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
-
-/** A count or a flag left out of the object while hidden, as zod leaves out an absent key. */
-function optional<K extends string, T>(
-  key: K,
-  value: unknown,
-  path: string,
-  read: (value: unknown, path: string) => T,
-): Partial<Record<K, T>> {
-  return value === undefined ? {} : ({ [key]: read(value, join(path, key)) } as Record<K, T>);
-}
-
 function readCategoryRef(value: unknown, path: string): ArtistCategoryRef {
   const ref = record(value, path);
   return {
-    id: uuid(ref.id, join(path, 'id')),
-    name: string(ref.name, join(path, 'name')),
-    nameFr: nullableString(ref.nameFr, join(path, 'nameFr')),
-    nominationId: uuid(ref.nominationId, join(path, 'nominationId')),
-    nominationTitle: nullableString(ref.nominationTitle, join(path, 'nominationTitle')),
-    nominationTitleFr: nullableString(ref.nominationTitleFr, join(path, 'nominationTitleFr')),
+    id: uuid(ref.id, fieldPath(path, 'id')),
+    name: string(ref.name, fieldPath(path, 'name')),
+    nameFr: nullableString(ref.nameFr, fieldPath(path, 'nameFr')),
+    nominationId: uuid(ref.nominationId, fieldPath(path, 'nominationId')),
+    nominationTitle: nullableString(ref.nominationTitle, fieldPath(path, 'nominationTitle')),
+    nominationTitleFr: nullableString(ref.nominationTitleFr, fieldPath(path, 'nominationTitleFr')),
   };
 }
 
 export function readPublicArtist(value: unknown, path = ''): PublicArtist {
   const artist = record(value, path);
   return {
-    id: uuid(artist.id, join(path, 'id')),
-    name: string(artist.name, join(path, 'name')),
-    nameFr: nullableString(artist.nameFr, join(path, 'nameFr')),
-    bio: nullableString(artist.bio, join(path, 'bio')),
-    bioFr: nullableString(artist.bioFr, join(path, 'bioFr')),
-    photoUrl: nullableString(artist.photoUrl, join(path, 'photoUrl')),
-    isFeatured: boolean(artist.isFeatured, join(path, 'isFeatured')),
-    ...optional('isTrending', artist.isTrending, path, boolean),
-    ...optional('totalVotes', artist.totalVotes, path, integer),
-    ...optional('trendingVotes', artist.trendingVotes, path, integer),
-    categoryCount: integer(artist.categoryCount, join(path, 'categoryCount')),
-    categories: list(artist.categories, join(path, 'categories')).map((ref, index) =>
-      readCategoryRef(ref, `${join(path, 'categories')}[${index}]`),
+    id: uuid(artist.id, fieldPath(path, 'id')),
+    name: string(artist.name, fieldPath(path, 'name')),
+    nameFr: nullableString(artist.nameFr, fieldPath(path, 'nameFr')),
+    bio: nullableString(artist.bio, fieldPath(path, 'bio')),
+    bioFr: nullableString(artist.bioFr, fieldPath(path, 'bioFr')),
+    photoUrl: nullableString(artist.photoUrl, fieldPath(path, 'photoUrl')),
+    isFeatured: boolean(artist.isFeatured, fieldPath(path, 'isFeatured')),
+    ...optionalField('isTrending', artist.isTrending, path, boolean),
+    ...optionalField('totalVotes', artist.totalVotes, path, integer),
+    ...optionalField('trendingVotes', artist.trendingVotes, path, integer),
+    categoryCount: integer(artist.categoryCount, fieldPath(path, 'categoryCount')),
+    categories: list(artist.categories, fieldPath(path, 'categories')).map((ref, index) =>
+      readCategoryRef(ref, `${fieldPath(path, 'categories')}[${index}]`),
     ),
   };
 }
 
 export function readPublicNomination(value: unknown, path = ''): PublicNomination {
   const nomination = record(value, path);
-  const at = (key: string) => join(path, key);
+  const at = (key: string) => fieldPath(path, key);
   return {
     id: uuid(nomination.id, at('id')),
     categoryId: uuid(nomination.categoryId, at('categoryId')),
@@ -86,7 +76,7 @@ export function readPublicNomination(value: unknown, path = ''): PublicNominatio
       at('nominationDescriptionFr'),
     ),
     nominationPhotoUrl: nullableString(nomination.nominationPhotoUrl, at('nominationPhotoUrl')),
-    ...optional('voteCount', nomination.voteCount, path, integer),
+    ...optionalField('voteCount', nomination.voteCount, path, integer),
     shareableLink: string(nomination.shareableLink, at('shareableLink')),
   };
 }

@@ -1,26 +1,21 @@
 import type { Category } from '#shared/schemas/catalog';
 import type { ResponseReader } from '#client/lib/api-client';
 import {
+  fieldPath,
   integer,
   isoDateTime,
   list,
   nullableString,
-  optionalInteger,
+  optionalField,
   record,
   string,
   uuid,
 } from '#client/lib/json-fields';
 
-/** Left out of the object while hidden, as zod leaves out an absent optional key. */
-function optionalCount(value: unknown, path: string): { voteCount?: number } {
-  const voteCount = optionalInteger(value, path);
-  return voteCount === undefined ? {} : { voteCount };
-}
-
 /** One `categorySchema`, read by hand. */
 export function readCategory(value: unknown, path = ''): Category {
   const category = record(value, path);
-  const at = (key: string) => (path ? `${path}.${key}` : key);
+  const at = (key: string) => fieldPath(path, key);
   return {
     id: uuid(category.id, at('id')),
     name: string(category.name, at('name')),
@@ -31,7 +26,7 @@ export function readCategory(value: unknown, path = ''): Category {
     backgroundImageUrl: nullableString(category.backgroundImageUrl, at('backgroundImageUrl')),
     backgroundColor: nullableString(category.backgroundColor, at('backgroundColor')),
     artistCount: integer(category.artistCount, at('artistCount')),
-    ...optionalCount(category.voteCount, at('voteCount')),
+    ...optionalField('voteCount', category.voteCount, path, integer),
     createdAt: isoDateTime(category.createdAt, at('createdAt')),
   };
 }
