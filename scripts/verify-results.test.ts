@@ -5,7 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerDocument } from '#shared/schemas/ledger.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
-import { createCompletedPayment, revisePaymentAs } from '#test/factories/payment-factory.js';
+import {
+  createCompletedPayment,
+  createPendingPayment,
+  revisePaymentAs,
+  settlePayment,
+} from '#test/factories/payment-factory.js';
 import { signedInUser } from '#test/factories/user-factory.js';
 import { runNpmScript } from '#test/support/app-role.js';
 import { call } from '#test/support/call-app.js';
@@ -15,7 +20,7 @@ import { verifyLedger } from './verify-results.js';
 let t: TestApp;
 let ledger: LedgerDocument;
 let folder: string;
-let refundLater: () => Promise<void>;
+let changesLater: () => Promise<void>;
 beforeAll(async () => {
   t = await createTestApp('pglite');
   const db = t.database.db;
@@ -32,11 +37,20 @@ beforeAll(async () => {
       }),
     );
   }
+  // Still pending at publication: its votes arrive later, as a credit correction.
+  const late = await createPendingPayment(db, {
+    votes: [{ nominationId: nominees[0]!.nominations[0]!.id, voteCount: 2 }],
+  });
   const admin = (await signedInUser(db, { isAdmin: true })).headers;
   await call(t.app, { method: 'POST', url: '/api/admin/event/publish-results', headers: admin });
   ledger = (await call<LedgerDocument>(t.app, { url: '/api/results/ledger' })).body;
-  refundLater = async () => {
+  changesLater = async () => {
     await revisePaymentAs(db, paid[2]!.id, { kind: 'refund', refundedAmount: paid[2]!.amount });
+    await settlePayment(db, late.id, {
+      status: 'completed',
+      amount: late.amount,
+      currency: late.currency,
+    });
   };
   folder = await mkdtemp(join(tmpdir(), 'palmares-ledger-'));
 });
@@ -121,11 +135,11 @@ describe('verify-results', () => {
     expect(refused.stdout).toMatch(/^NOT VERIFIED/m);
   });
 
-  it('given the address of the real app on a loopback port: compares with the published results, corrections included', async () => {
+  it('given the address of the real app on a loopback port: compares with the published results, corrections (a refund, a late credit) included', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    await refundLater();
+    await changesLater();
     const verified = await runNpmScript('verify-results', [`${address}/api/results/ledger`], {});
-    expect(verified.stdout).toMatch(/✓ totals with 1 correction\(s\) equal/);
+    expect(verified.stdout).toMatch(/✓ totals with 2 correction\(s\) equal/);
     expect(verified.stdout).toMatch(/✓ the published results' 3 counts equal the ledger's totals/);
     expect(verified.code).toBe(0);
 

@@ -205,11 +205,11 @@ export function verifyLedger(document: unknown, results?: unknown): Verdict {
     if (
       !isRecord(correction) ||
       !isHash(correction.receiptHash) ||
-      (correction.reason !== 'refund' && correction.reason !== 'dispute') ||
+      !['refund', 'dispute', 'credit'].includes(String(correction.reason)) ||
       typeof correction.at !== 'string' ||
       Number.isNaN(Date.parse(correction.at))
     ) {
-      fail(`correction ${index} is not {receiptHash, changes, reason refund|dispute, at}`);
+      fail(`correction ${index} is not {receiptHash, changes, reason refund|dispute|credit, at}`);
       continue;
     }
     changes.push(votesList(correction.changes, `correction ${index}`, problems));

@@ -21,6 +21,7 @@ import type { Currency, Provider } from '#shared/money.js';
 import type { DeliveryStatus, MessageChannelKind, OutboxState } from '#shared/schemas/outbox.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { ResultsVisibility } from '#shared/schemas/event.js';
+import type { LedgerCorrectionReason } from '#shared/schemas/ledger.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -479,7 +480,7 @@ export const resultsLedgerCorrections = pgTable(
     receiptHash: varchar('receipt_hash', { length: 64 }).notNull(),
     /** `[{ nominationId, votes }]` by nominationId, each the change (negative when votes leave). */
     changes: jsonb('changes').notNull(),
-    reason: varchar('reason', { length: 10 }).$type<'refund' | 'dispute'>().notNull(),
+    reason: varchar('reason', { length: 10 }).$type<LedgerCorrectionReason>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('results_ledger_corrections_hash_idx').on(t.ledgerId, t.receiptHash, t.id)],

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { insertMessagesSql } from '#server/outbox/outbox-store.js';
 import type { Language } from '#shared/limits.js';
-import { appendLedgerCorrection } from '#server/features/ledger/ledger-correction.js';
+import { appendLedgerCorrections } from '#server/features/ledger/ledger-correction.js';
 import { CREDITED_STATUSES, type PaymentStatus } from '#shared/schemas/payment.js';
 import { disputeStanding, isDisputeFinal, keptVotes, splitKept } from './counted-votes.js';
 import { revisionMessages } from './payment-messages.js';
@@ -191,17 +191,19 @@ export async function revisePayment(
         ORDER BY id FOR NO KEY UPDATE`);
       }
       // Results already published keep their ledger: the change is appended to it, dated.
-      await appendLedgerCorrection(tx, {
-        receiptCode: payment.receipt_code,
-        changes: nominationIds.map((nominationId) => ({
-          nominationId,
-          votes: moves
-            .filter((m) => m.nomination_id === nominationId)
-            .reduce((sum, m) => sum + m.delta, 0),
-        })),
-        reason: revision.kind,
-        at,
-      });
+      await appendLedgerCorrections(tx, [
+        {
+          receiptCode: payment.receipt_code,
+          changes: nominationIds.map((nominationId) => ({
+            nominationId,
+            votes: moves
+              .filter((m) => m.nomination_id === nominationId)
+              .reduce((sum, m) => sum + m.delta, 0),
+          })),
+          reason: revision.kind,
+          at,
+        },
+      ]);
       // What the voter is told, written by the statement that makes the change.
       const messages = deps.outbox
         ? revisionMessages(deps.outbox, {

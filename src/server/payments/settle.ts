@@ -1,3 +1,4 @@
+import { appendLedgerCorrections } from '#server/features/ledger/ledger-correction.js';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
@@ -256,6 +257,7 @@ interface LockedPaymentRow {
   language: Language;
   phone_number: string | null;
   voter_email: string | null;
+  results_published: boolean;
 }
 
 /**
@@ -285,12 +287,19 @@ export async function settleBatch(
     tallies?: SettledRow[];
     queued?: number;
   } = await deps.db.transaction(async (tx) => {
+    // The event row is held FOR SHARE with the payments, as revisePayment() holds it: a publication
+    // under way is waited for (then read as published), and one that starts waits for this
+    // transaction, so its ledger counts these credits or they are appended as corrections.
     const locked = rowsOf<LockedPaymentRow>(
       await tx.execute(sql`
+        WITH ev AS MATERIALIZED (
+          SELECT results_published_at IS NOT NULL AS published FROM event WHERE id = 1 FOR SHARE)
         SELECT id, status, provider, amount, currency, total_votes, failure_reason, receipt_code,
           COALESCE(amount_change_until > now(), false) AS amount_changing,
-          language, phone_number, voter_email FROM payments
-        WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[]) ORDER BY id FOR UPDATE`),
+          language, phone_number, voter_email,
+          COALESCE((SELECT published FROM ev), false) AS results_published FROM payments
+        WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
+        ORDER BY id FOR UPDATE OF payments`),
     );
     const byId = new Map(locked.map((p) => [p.id, p]));
     const changes: {
@@ -438,6 +447,9 @@ export async function settleBatch(
     // did not, the batch is abandoned (rolled back) rather than half-applied.
     if (payments.length !== changes.length)
       throw new Error('settleBatch: a locked payment changed');
+    if (locked[0]?.results_published && completing.length) {
+      await appendCreditCorrections(tx, changes, at);
+    }
     await options.inTransaction?.(tx);
     return {
       results,
@@ -470,6 +482,34 @@ export async function settleBatch(
     (outcome.tallies ?? []).map((t) => ({ id: t.id, voteCount: t.votes, seq: Number(t.seq) })),
   );
   return outcome.results;
+}
+
+/**
+ * Votes credited once results are out are appended to the published ledger as dated corrections
+ * (ADR 0058), so its corrected totals still equal the tallies. Read only then: after publication.
+ */
+async function appendCreditCorrections(
+  tx: Db,
+  changes: readonly { id: string; status: PaymentStatus; receipt_code: string | null }[],
+  at: Date,
+): Promise<void> {
+  const completed = changes.filter((c) => c.status === 'completed');
+  const credited = rowsOf<{ payment_id: string; nomination_id: string; counted: number }>(
+    await tx.execute(sql`
+      SELECT payment_id, nomination_id, counted FROM payment_votes
+      WHERE payment_id = ANY(string_to_array(${completed.map((c) => c.id).join(',')}, ',')::uuid[])`),
+  );
+  await appendLedgerCorrections(
+    tx,
+    completed.map((change) => ({
+      receiptCode: change.receipt_code,
+      changes: credited
+        .filter((row) => row.payment_id === change.id)
+        .map((row) => ({ nominationId: row.nomination_id, votes: row.counted })),
+      reason: 'credit' as const,
+      at,
+    })),
+  );
 }
 
 /**

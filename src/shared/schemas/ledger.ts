@@ -27,7 +27,9 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-export const LEDGER_CORRECTION_REASONS = ['refund', 'dispute'] as const;
+/** Why counted votes changed after publication: money refunded, a dispute, or a late credit. */
+export const LEDGER_CORRECTION_REASONS = ['refund', 'dispute', 'credit'] as const;
+export type LedgerCorrectionReason = (typeof LEDGER_CORRECTION_REASONS)[number];
 
 export const ledgerCorrectionSchema = z.object({
   receiptHash: sha256HexSchema,

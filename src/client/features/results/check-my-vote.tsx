@@ -209,7 +209,7 @@ function EntryCheck({ answer, receiptCode, categories, timezone }: EntryCheckPro
               <li key={index} className="flex flex-col gap-1">
                 <span className="flex items-center gap-2 text-sm">
                   <BadgeCheck className="size-4 text-muted-foreground" aria-hidden="true" />
-                  {t(correction.reason === 'refund' ? 'ledger.refund' : 'ledger.dispute', {
+                  {t(`ledger.${correction.reason}`, {
                     date: formatEventDate(correction.at, timezone, language),
                   })}
                 </span>

@@ -14,8 +14,8 @@ export interface CorrectionInput {
 }
 
 /**
- * Appends a dated correction to the published ledger, in the transaction `tx` that changes the
- * payment's counted votes, when results are published with a ledger. The published entries stay
+ * Appends dated corrections to the published ledger, in the transaction `tx` that changes the
+ * payments' counted votes, when results are published with a ledger. The published entries stay
  * as they were: a reader adds the corrections up (ADR 0058).
  *
  * The event row is read FOR SHARE, which waits for a publication under way (it holds the row from
@@ -25,32 +25,42 @@ export interface CorrectionInput {
  * counts it.
  *
  * Every change of a published payment's votes is appended, including one whose payment had no
- * entry (all its votes held back at publication, given back by a dispute won), so the corrected
- * totals always equal the tallies.
+ * entry (all its votes held back at publication, given back by a dispute won; or a payment
+ * credited after publication), so the corrected totals always equal the tallies.
  */
-export async function appendLedgerCorrection(tx: Db, input: CorrectionInput): Promise<boolean> {
-  const changes = input.changes
-    .filter((c) => c.votes !== 0)
-    .sort((a, b) => (a.nominationId < b.nominationId ? -1 : 1));
-  if (input.receiptCode === null || changes.length === 0) return false;
+export async function appendLedgerCorrections(
+  tx: Db,
+  inputs: readonly CorrectionInput[],
+): Promise<number> {
+  const rows = inputs.flatMap((input) => {
+    const changes = input.changes
+      .filter((c) => c.votes !== 0)
+      .sort((a, b) => (a.nominationId < b.nominationId ? -1 : 1));
+    return input.receiptCode === null || changes.length === 0
+      ? []
+      : [{ receiptCode: input.receiptCode, changes, reason: input.reason, at: input.at }];
+  });
+  if (rows.length === 0) return 0;
   const [event] = rowsOf<{ published: boolean }>(
     await tx.execute(sql`
       SELECT results_published_at IS NOT NULL AS published FROM event WHERE id = 1 FOR SHARE`),
   );
-  if (!event?.published) return false;
+  if (!event?.published) return 0;
   const [ledger] = rowsOf<{ id: number; salt: string }>(
     await tx.execute(sql`
       SELECT l.id, l.salt FROM results_ledgers l
       JOIN event e ON e.id = 1 AND l.published_at = e.results_published_at`),
   );
   // Results published without a ledger (before ledgers existed): nothing to correct.
-  if (!ledger) return false;
-  await tx.insert(resultsLedgerCorrections).values({
-    ledgerId: Number(ledger.id),
-    receiptHash: receiptHashOf(ledger.salt, input.receiptCode),
-    changes,
-    reason: input.reason,
-    at: input.at,
-  });
-  return true;
+  if (!ledger) return 0;
+  await tx.insert(resultsLedgerCorrections).values(
+    rows.map((row) => ({
+      ledgerId: Number(ledger.id),
+      receiptHash: receiptHashOf(ledger.salt, row.receiptCode),
+      changes: row.changes,
+      reason: row.reason,
+      at: row.at,
+    })),
+  );
+  return rows.length;
 }

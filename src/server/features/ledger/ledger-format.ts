@@ -26,7 +26,7 @@ export const LEDGER_FORMAT: LedgerFormat = {
     'Each level pairs nodes 0 and 1, 2 and 3, …; a last node without a pair is carried up unchanged. The root is the one node left; with no entry it is sha256 of no bytes.',
     'A proof lists, from the leaf up, each sibling hash and its side (left: sibling ‖ running hash; right: running hash ‖ sibling); a level where the running hash is carried up adds no step.',
     'totals.atPublication: per nomination named in an entry, the sum of its votes over the entries, sorted by nominationId.',
-    'A correction records a refund or dispute after publication: the receiptHash, the change of votes per nomination (negative when votes leave), the reason and when. Entries are never edited.',
+    'A correction records a change of counted votes after publication: the receiptHash, the change of votes per nomination (negative when votes leave), the reason (refund, dispute, or credit: a payment completed or credited after review once results were out) and when. Entries are never edited.',
     'totals.withCorrections: per nomination in totals.atPublication or in a correction, that total plus every change, sorted by nominationId, zeros kept.',
   ],
 };

@@ -11,6 +11,7 @@ import type { Db } from '#server/db/client.js';
 import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
 import { publishResults } from '#server/features/event/event-store.js';
 import { revisePayment } from '#server/payments/revise-payment.js';
+import { settle } from '#server/payments/settle.js';
 import { publishLedger } from './publish-ledger.js';
 import type { Results } from '#shared/schemas/event.js';
 import type { LedgerDocument, LedgerEntry, LedgerEntryProof } from '#shared/schemas/ledger.js';
@@ -117,7 +118,7 @@ describeEachDatabase('the published ledger', (kind) => {
     call<LedgerEntryProof>(t.app, { url: `/api/results/ledger/entries/${code}` });
   const getResults = async () => (await call<Results>(t.app, { url: '/api/results' })).body;
 
-  it('holds only credited votes, totals equal to the results, a root anyone can recompute, a proof for every entry; a refund afterwards is appended, the published rows unchanged', async () => {
+  it('holds only credited votes, totals equal to the results, a root anyone can recompute, a proof for every entry; a refund, a dispute and a late credit afterwards are appended, the published rows unchanged', async () => {
     const category = await createCategory(db, { name: `Ledger ${kind}` });
     const other = await createCategory(db);
     const ayo = await createNominee(db, { categoryIds: [category.id, other.id] });
@@ -148,7 +149,9 @@ describeEachDatabase('the published ledger', (kind) => {
       disputeId: 'dp_ledger',
       status: 'needs_response',
     });
-    await createPendingPayment(db, { votes: [{ nominationId: ayoHere, voteCount: 7 }] });
+    const late = await createPendingPayment(db, {
+      votes: [{ nominationId: ayoHere, voteCount: 7 }],
+    });
     const failed = await createPendingPayment(db, {
       votes: [{ nominationId: bebeHere, voteCount: 8 }],
     });
@@ -228,7 +231,8 @@ describeEachDatabase('the published ledger', (kind) => {
     expect((await getEntry('not-a-code!')).status).toBe(400);
     expect((await getEntry('ABCDEFGHJKMNPQ')).status).toBe(400);
 
-    // After publication: half of the split payment's money goes back, then its dispute opens.
+    // After publication: half of the split payment's money goes back, another's dispute opens,
+    // and a payment still pending at publication completes.
     const before = await storedLedgerRows(db);
     await revisePaymentAs(db, split.id, { kind: 'refund', refundedAmount: split.amount / 2 });
     await revisePaymentAs(db, partly.id, {
@@ -236,6 +240,12 @@ describeEachDatabase('the published ledger', (kind) => {
       disputeId: 'dp_after',
       status: 'needs_response',
     });
+    const settled = await settlePayment(db, late.id, {
+      status: 'completed',
+      amount: late.amount,
+      currency: late.currency,
+    });
+    const lateCode = settled.receiptCode!;
     expect(await storedLedgerRows(db)).toEqual(before);
     expect(await tallyMismatches(db)).toEqual([]);
 
@@ -255,6 +265,7 @@ describeEachDatabase('the published ledger', (kind) => {
         'dispute',
         [{ nominationId: bebeHere, votes: -3 }],
       ],
+      [saltedHash(ledger.salt, lateCode), 'credit', [{ nominationId: ayoHere, votes: 7 }]],
     ]);
     const splitChange = corrected.corrections[0]!.changes.reduce((sum, c) => sum + c.votes, 0);
     expect(splitChange).toBe(-3);
@@ -399,6 +410,79 @@ describePostgres('a revision and a publication at the same moment', () => {
     expect(corrections.map((c) => c.changes)).toEqual([
       [{ nominationId: nominations[0]!.id, votes: -4 }],
     ]);
+  });
+
+  it('a payment completing during the publication waits for it, then is appended as a credit', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const { nominations } = await createNominee(db);
+    const late = await createPendingPayment(db, {
+      votes: [{ nominationId: nominations[0]!.id, voteCount: 3 }],
+    });
+    let completion: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
+      await publishLedger(tx);
+      completion = settlePayment(db, late.id, {
+        status: 'completed',
+        amount: late.amount,
+        currency: late.currency,
+      });
+      expect(await settledYet(completion)).toBe(false);
+    });
+    await completion;
+    const [ledger] = await db
+      .select()
+      .from(resultsLedgers)
+      .orderBy(desc(resultsLedgers.id))
+      .limit(1);
+    const corrections = await db
+      .select()
+      .from(resultsLedgerCorrections)
+      .where(eq(resultsLedgerCorrections.ledgerId, ledger!.id));
+    expect(corrections.map((c) => [c.reason, c.changes])).toEqual([
+      ['credit', [{ nominationId: nominations[0]!.id, votes: 3 }]],
+    ]);
+  });
+
+  it('a publication during a completion waits for it, and its ledger already counts the votes', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const { nominations } = await createNominee(db);
+    const late = await createPendingPayment(db, {
+      votes: [{ nominationId: nominations[0]!.id, voteCount: 3 }],
+    });
+    let publication: Promise<unknown> | undefined;
+    const { receiptCode } = await settle(
+      { db, outbox: null },
+      late.id,
+      { status: 'completed', amount: late.amount, currency: late.currency },
+      'webhook',
+      {
+        inTransaction: async () => {
+          publication = publishResults(db, SYSTEM_ACTOR);
+          expect(await settledYet(publication)).toBe(false);
+        },
+      },
+    );
+    await publication;
+    const [ledger] = await db
+      .select()
+      .from(resultsLedgers)
+      .orderBy(desc(resultsLedgers.id))
+      .limit(1);
+    const entries = await db
+      .select()
+      .from(resultsLedgerEntries)
+      .where(eq(resultsLedgerEntries.ledgerId, ledger!.id));
+    const mine = entries.find((e) => e.receiptHash === saltedHash(ledger!.salt, receiptCode!));
+    expect(mine?.votes).toEqual([{ nominationId: nominations[0]!.id, votes: 3 }]);
+    expect(
+      await db
+        .select()
+        .from(resultsLedgerCorrections)
+        .where(eq(resultsLedgerCorrections.ledgerId, ledger!.id)),
+    ).toEqual([]);
   });
 
   it('a publication during a refund waits for it, and its ledger already counts the refund', async () => {
