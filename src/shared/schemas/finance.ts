@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '#shared/money.js';
 import { periodSchema } from './analytics.js';
+import { MESSAGE_CHANNEL_KINDS, messageChannelKindSchema } from './outbox.js';
 
 /**
  * Where a payment's money went through: the real providers, or the sandbox that stands in for one
@@ -62,6 +63,39 @@ export const feeRateSchema = z.object({
 });
 export type FeeRate = z.infer<typeof feeRateSchema>;
 
+/** One channel's messages to voters in the period, by where they stand (schemas/outbox.ts). */
+export const financeChannelMessagesSchema = z.object({
+  channel: messageChannelKindSchema,
+  /** Taken by a gateway (whatever its delivery reports said since). */
+  sent: count,
+  /** Of those, the ones a delivery report said reached the phone. */
+  delivered: count,
+  /** Refused for good, or every attempt failed. */
+  failed: count,
+  /** Not sent yet: new, or waiting for a retry. */
+  waiting: count,
+  /** Kept in the sandbox: no gateway was configured. */
+  sandbox: count,
+});
+export type FinanceChannelMessages = z.infer<typeof financeChannelMessagesSchema>;
+
+/** What the gateways said the sent messages cost, in one currency's minor units (ISO 4217). */
+export const financeMessageCostSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  amount: minor,
+  messages: count,
+});
+export type FinanceMessageCost = z.infer<typeof financeMessageCostSchema>;
+
+export const financeMessagesSchema = z.object({
+  /** One per channel, both always present. */
+  channels: z.array(financeChannelMessagesSchema),
+  costs: z.array(financeMessageCostSchema),
+  /** Sent messages whose gateway reported no cost (e-mail, Orange's API, a missing figure). */
+  unpriced: count,
+});
+export type FinanceMessages = z.infer<typeof financeMessagesSchema>;
+
 /** GET /api/admin/finance. Rows oldest day first; totals one per currency, never added together. */
 export const financeReportSchema = z.object({
   period: periodSchema,
@@ -72,6 +106,8 @@ export const financeReportSchema = z.object({
   feeEstimates: z.object({ stripe: feeRateSchema, campay: feeRateSchema }),
   rows: z.array(financeDayRowSchema),
   totals: z.array(financeTotalsSchema),
+  /** The messages to voters written in the period (receipts, notices, codes) and their cost. */
+  messages: financeMessagesSchema,
 });
 export type FinanceReport = z.infer<typeof financeReportSchema>;
 

@@ -6,6 +6,7 @@ import {
   createNeedsReviewPayment,
   revisePaymentAs,
 } from '#test/factories/payment-factory';
+import { createOutboxMessages } from '#test/factories/outbox-factory';
 import { signedInUser } from '#test/factories/user-factory';
 import { call } from '#test/support/call-app';
 import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
@@ -57,6 +58,12 @@ beforeAll(async () => {
     votes: votes(2),
     at: new Date('2025-03-11T10:00:00Z'),
   });
+  await createOutboxMessages(db, [
+    { state: 'sent', costAmount: 25, costCurrency: 'XAF' },
+    { state: 'sent', costAmount: 25, costCurrency: 'XAF' },
+    { state: 'failed' },
+    { channel: 'email', state: 'sent' },
+  ]);
 });
 afterAll(() => testApp.close());
 
@@ -100,6 +107,28 @@ describe('the Finance tab', () => {
 
     expect(
       screen.getByText(/estimated at 2\.9% \+ \$0\.30 for cards and 2% for mobile money/),
+    ).toBeTruthy();
+  });
+
+  it('counts the messages to voters and what the gateways said they cost', async () => {
+    await openFinance();
+    const card = within(screen.getByRole('group', { name: 'Messages to voters' }));
+    expect(card.getByText('2 sent')).toBeTruthy();
+    expect(card.getByText('1 sent')).toBeTruthy();
+    expect(card.getByText('Cost reported by the gateways: 50 CFA for 2 messages')).toBeTruthy();
+    expect(
+      card.getByText(
+        '1 sent message has no reported cost (e-mail, or a gateway that does not report it).',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('counts the messages in French too', async () => {
+    await openFinance('fr');
+    const card = within(screen.getByRole('group', { name: 'Messages aux votants' }));
+    expect(card.getByText('2 envoyés')).toBeTruthy();
+    expect(
+      card.getByText('Coût indiqué par les passerelles : 50 CFA pour 2 messages'),
     ).toBeTruthy();
   });
 

@@ -8,6 +8,7 @@ import { Card } from '#client/components/ui/card';
 import { startDownload } from '#client/lib/start-download';
 import { FINANCE_EXPORT_URL, useFinanceReport } from './api/finance-queries';
 import { FinanceDays } from './finance-days';
+import { FinanceMessages } from './finance-messages';
 import { FinanceTotals } from './finance-totals';
 import { PeriodSelect } from './period-select';
 import { SectionSpinner } from './section-spinner';
@@ -88,6 +89,7 @@ export function FinanceTab() {
         </p>
       ) : null}
       <FinanceTotals totals={data?.totals} />
+      {data ? <FinanceMessages messages={data.messages} /> : null}
       <Card className="overflow-hidden">
         <h3 className="border-b border-border px-4 py-3 font-semibold">
           {t('finance.daysHeading')}

@@ -12,6 +12,7 @@ import {
 import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase } from '#test/support/test-database.js';
+import { createOutboxMessages } from '#test/factories/outbox-factory.js';
 import { signedInUser } from '#test/factories/user-factory.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { setEvent } from '#test/factories/event-factory.js';
@@ -300,6 +301,36 @@ describeEachDatabase('finance report', (kind) => {
         net: 0,
       });
     }
+  });
+
+  it('counts the messages to voters per channel and state, and their cost per currency, in the period', async () => {
+    await createOutboxMessages(t.app.ctx.db, [
+      { state: 'sent', costAmount: 25, costCurrency: 'XAF', deliveryStatus: 'delivered' },
+      { state: 'sent', costAmount: 25, costCurrency: 'XAF' },
+      { state: 'sent', costAmount: 80, costCurrency: 'KES' },
+      { state: 'sent' },
+      { state: 'failed', costAmount: 25, costCurrency: 'XAF' },
+      { state: 'pending' },
+      { channel: 'email', state: 'sent' },
+      { channel: 'email', state: 'sandbox' },
+      // Before this month: only in the report of all time.
+      { state: 'sent', costAmount: 25, costCurrency: 'XAF', createdAt: at('2020-01-15T12:00:00Z') },
+    ]);
+    const all = await report('all');
+    expect(all.messages).toEqual({
+      channels: [
+        { channel: 'sms', sent: 5, delivered: 1, failed: 1, waiting: 1, sandbox: 0 },
+        { channel: 'email', sent: 1, delivered: 0, failed: 0, waiting: 0, sandbox: 1 },
+      ],
+      costs: [
+        { currency: 'KES', amount: 80, messages: 1 },
+        { currency: 'XAF', amount: 100, messages: 4 },
+      ],
+      unpriced: 2,
+    });
+    const month = await report('month');
+    expect(month.messages.channels[0]).toMatchObject({ channel: 'sms', sent: 4 });
+    expect(month.messages.costs).toContainEqual({ currency: 'XAF', amount: 75, messages: 3 });
   });
 
   it('exports the same report as CSV, amounts in the main unit, totals per currency', async () => {

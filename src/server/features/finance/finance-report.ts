@@ -13,7 +13,15 @@ import {
   type FinanceReport,
   type FinanceSource,
   type FinanceTotals,
+  type FinanceChannelMessages,
+  type FinanceMessageCost,
+  type FinanceMessages,
 } from '#shared/schemas/finance.js';
+import {
+  MESSAGE_CHANNEL_KINDS,
+  type MessageChannelKind,
+  type OutboxState,
+} from '#shared/schemas/outbox.js';
 import { estimateFeeSql } from './fee-estimate.js';
 
 export interface FeeEstimates {
@@ -153,5 +161,68 @@ export async function financeReport(
     feeEstimates,
     rows,
     totals,
+    messages: await messageFigures(db, from),
+  };
+}
+
+/**
+ * The messages to voters written since `from`, counted per channel and state, and what the
+ * gateways said the sent ones cost, per currency (never added across currencies).
+ */
+async function messageFigures(db: Db, from: Date | null): Promise<FinanceMessages> {
+  const since = from ? sql`WHERE created_at >= ${from.toISOString()}::timestamptz` : sql``;
+  const groups = rowsOf<{
+    channel: MessageChannelKind;
+    state: OutboxState;
+    delivered: boolean;
+    cost_currency: string | null;
+    messages: string | number;
+    cost: string | number | null;
+  }>(
+    await db.execute(sql`
+      SELECT channel, state, delivery_status = 'delivered' AS delivered,
+        CASE WHEN cost_amount IS NOT NULL THEN cost_currency END AS cost_currency,
+        count(*)::bigint AS messages, sum(cost_amount)::bigint AS cost
+      FROM outbox_messages ${since}
+      GROUP BY 1, 2, 3, 4`),
+  );
+  const channels = MESSAGE_CHANNEL_KINDS.map((channel): FinanceChannelMessages => ({
+    channel,
+    sent: 0,
+    delivered: 0,
+    failed: 0,
+    waiting: 0,
+    sandbox: 0,
+  }));
+  const costs = new Map<string, FinanceMessageCost>();
+  let unpriced = 0;
+  for (const group of groups) {
+    const figures = channels.find((c) => c.channel === group.channel);
+    if (!figures) continue;
+    const messages = Number(group.messages);
+    if (group.state === 'pending') figures.waiting += messages;
+    else if (group.state === 'failed') figures.failed += messages;
+    else if (group.state === 'sandbox') figures.sandbox += messages;
+    else {
+      figures.sent += messages;
+      if (group.delivered) figures.delivered += messages;
+      if (group.cost_currency === null) unpriced += messages;
+    }
+    // A failed message the gateway still charged for is a cost too.
+    if (group.cost_currency !== null) {
+      const cost = costs.get(group.cost_currency) ?? {
+        currency: group.cost_currency,
+        amount: 0,
+        messages: 0,
+      };
+      cost.amount += Number(group.cost ?? 0);
+      cost.messages += messages;
+      costs.set(group.cost_currency, cost);
+    }
+  }
+  return {
+    channels,
+    costs: [...costs.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+    unpriced,
   };
 }
