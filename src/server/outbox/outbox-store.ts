@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { outboxMessages } from '#server/db/schema.js';
@@ -222,7 +222,11 @@ export async function recordDeliveryReport(
 
 /** One page of the outbox for an admin, newest first. */
 export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxResponse> {
-  const where = query.paymentId ? eq(outboxMessages.paymentId, query.paymentId) : undefined;
+  const where = and(
+    query.paymentId ? eq(outboxMessages.paymentId, query.paymentId) : undefined,
+    query.state ? eq(outboxMessages.state, query.state) : undefined,
+    query.channel ? eq(outboxMessages.channel, query.channel) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()

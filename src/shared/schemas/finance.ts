@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '#shared/money.js';
 import { periodSchema } from './analytics.js';
-import { MESSAGE_CHANNEL_KINDS, messageChannelKindSchema } from './outbox.js';
+import { messageChannelKindSchema } from './outbox.js';
 
 /**
  * Where a payment's money went through: the real providers, or the sandbox that stands in for one

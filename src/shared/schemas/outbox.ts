@@ -26,12 +26,17 @@ export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
 export const OUTBOX_PAGE_SIZE_MAX = 200;
 
-/** Query of GET /api/admin/outbox: newest first, optionally one payment's messages. */
+/**
+ * Query of GET /api/admin/outbox: newest first, optionally one payment's messages, one state
+ * (the failed ones, on the night) or one channel.
+ */
 export const outboxQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     limit: z.coerce.number().int().min(1).max(OUTBOX_PAGE_SIZE_MAX).default(50),
     paymentId: z.uuid({ message: 'must be a payment id' }).optional(),
+    state: outboxStateSchema.optional(),
+    channel: messageChannelKindSchema.optional(),
   })
   .strict();
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;

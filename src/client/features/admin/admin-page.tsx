@@ -1,4 +1,12 @@
-import { BarChart3, CalendarClock, History, Landmark, Mic2, Trophy } from 'lucide-react';
+import {
+  BarChart3,
+  CalendarClock,
+  History,
+  Landmark,
+  MessageSquareText,
+  Mic2,
+  Trophy,
+} from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
@@ -19,12 +27,21 @@ const AnalyticsTab = lazy(() =>
 );
 const ActivityTab = lazy(() => import('./activity-tab').then((m) => ({ default: m.ActivityTab })));
 const FinanceTab = lazy(() => import('./finance-tab').then((m) => ({ default: m.FinanceTab })));
+const MessagesTab = lazy(() => import('./messages-tab').then((m) => ({ default: m.MessagesTab })));
 
 // Phones: the labels share one row, on two lines each if need be, rather than scroll.
 const TRIGGER_CLASS =
   'flex-1 max-sm:h-auto max-sm:min-h-10 max-sm:px-1.5 max-sm:py-1 max-sm:leading-tight max-sm:whitespace-normal';
 
-const TABS = ['artists', 'categories', 'analytics', 'finance', 'event', 'activity'] as const;
+const TABS = [
+  'artists',
+  'categories',
+  'analytics',
+  'finance',
+  'messages',
+  'event',
+  'activity',
+] as const;
 type AdminTab = (typeof TABS)[number];
 const isAdminTab = (value: string | null): value is AdminTab =>
   (TABS as readonly (string | null)[]).includes(value);
@@ -53,8 +70,8 @@ export function AdminPage() {
             tabGuard.switchTo(value === 'artists' ? '/admin' : `/admin?tab=${value}`)
           }
         >
-          {/* Six tabs do not fit one row of a phone: there they sit in a grid of three columns. */}
-          <TabsList className="grid w-full grid-cols-3 max-sm:h-auto sm:inline-flex sm:w-auto">
+          {/* Seven tabs do not fit one row of a phone: there they sit in a grid of four columns. */}
+          <TabsList className="grid w-full grid-cols-4 max-sm:h-auto sm:inline-flex sm:w-auto">
             <TabsTrigger value="artists" className={TRIGGER_CLASS}>
               <Mic2 className="size-4 max-sm:hidden" aria-hidden="true" />
               {t('tabs.artists')}
@@ -70,6 +87,10 @@ export function AdminPage() {
             <TabsTrigger value="finance" className={TRIGGER_CLASS}>
               <Landmark className="size-4 max-sm:hidden" aria-hidden="true" />
               {t('tabs.finance')}
+            </TabsTrigger>
+            <TabsTrigger value="messages" className={TRIGGER_CLASS}>
+              <MessageSquareText className="size-4 max-sm:hidden" aria-hidden="true" />
+              {t('tabs.messages')}
             </TabsTrigger>
             <TabsTrigger value="event" className={TRIGGER_CLASS}>
               <CalendarClock className="size-4 max-sm:hidden" aria-hidden="true" />
@@ -94,6 +115,11 @@ export function AdminPage() {
           <TabsContent value="finance">
             <Suspense fallback={<SectionSpinner />}>
               <FinanceTab />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="messages">
+            <Suspense fallback={<SectionSpinner />}>
+              <MessagesTab />
             </Suspense>
           </TabsContent>
           <TabsContent value="event">

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settle } from '#server/payments/settle.js';
 import type { OutboxResponse } from '#shared/schemas/outbox.js';
 import { createNominee } from '#test/factories/catalog-factory.js';
+import { createOutboxMessages } from '#test/factories/outbox-factory.js';
 import { signedInUser } from '#test/factories/user-factory.js';
 import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
@@ -86,8 +87,32 @@ describeEachDatabase('GET /api/admin/outbox', (kind) => {
     expect(english.body.messages[0]!.language).toBe('en');
   });
 
+  it('filters by state and by channel', async () => {
+    const [failed] = await createOutboxMessages(t.database.db, [
+      { state: 'failed', lastError: 'gateway refused' },
+      { channel: 'email', state: 'sent' },
+    ]);
+    const failures = await list('?state=failed');
+    expect(failures.status).toBe(200);
+    expect(failures.body.messages.map((m) => m.id)).toEqual([failed!.id]);
+    expect(failures.body.total).toBe(1);
+    const emails = await list('?channel=email&state=sent');
+    expect(emails.body.messages.every((m) => m.channel === 'email' && m.state === 'sent')).toBe(
+      true,
+    );
+    expect(emails.body.total).toBeGreaterThan(0);
+  });
+
   it('refuses bad filters with 400', async () => {
-    for (const query of ['?limit=0', '?limit=1000', '?page=0', '?paymentId=nope', '?state=sent']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=1000',
+      '?page=0',
+      '?paymentId=nope',
+      '?state=lost',
+      '?channel=fax',
+      '?sort=recipient',
+    ]) {
       const res = await list(query);
       expect(res.status, query).toBe(400);
     }

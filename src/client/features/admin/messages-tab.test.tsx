@@ -1,0 +1,101 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createOutboxMessages } from '#test/factories/outbox-factory';
+import { signedInUser } from '#test/factories/user-factory';
+import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
+import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
+import { renderScreen } from '#test/support/render-screen';
+import { createTestApp, type TestApp } from '#test/support/test-app';
+import { AdminPage } from './admin-page';
+
+let testApp: TestApp;
+let adminCookie: string;
+beforeAll(async () => {
+  testApp = await createTestApp('pglite');
+  const { db } = testApp.app.ctx;
+  adminCookie = (await signedInUser(db, { isAdmin: true })).cookie;
+  const at = (minute: number) => new Date(Date.UTC(2025, 2, 10, 20, minute));
+  await createOutboxMessages(db, [
+    { state: 'sandbox', body: 'Palmares: receipt K7QX2M', createdAt: at(1) },
+    {
+      state: 'sent',
+      deliveryStatus: 'delivered',
+      sentAt: at(2),
+      deliveredAt: at(3),
+      attempts: 1,
+      createdAt: at(2),
+    },
+    {
+      state: 'failed',
+      kind: 'refund',
+      attempts: 5,
+      lastError: 'gateway answered 500',
+      createdAt: at(4),
+    },
+    {
+      channel: 'email',
+      state: 'pending',
+      kind: 'dispute',
+      subject: 'Your payment is disputed',
+      createdAt: at(5),
+    },
+  ]);
+});
+afterAll(() => testApp.close());
+
+let network: FetchToApp;
+beforeEach(() => {
+  network = routeFetchToApp(testApp.app);
+  signInBrowser(network, adminCookie);
+});
+afterEach(() => {
+  signOutBrowser();
+  vi.restoreAllMocks();
+});
+
+async function openMessages(language: 'en' | 'fr' = 'en') {
+  const rendered = await renderScreen(<AdminPage />, { path: '/admin?tab=messages', language });
+  // The first answer waits on the admin check, a lazy chunk and a cold app.
+  await screen.findByRole('list', { name: /Messages/ }, { timeout: 10_000 });
+  return rendered;
+}
+
+const items = () =>
+  within(screen.getByRole('list', { name: /Messages/ }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
+
+describe('the Messages tab', () => {
+  it('lists the messages newest first, each with where it stands and why', async () => {
+    const { user } = await openMessages();
+    expect(screen.getByRole('tab', { name: /Messages/, selected: true })).toBeTruthy();
+    const shown = items();
+    expect(shown).toHaveLength(4);
+    expect(shown[0]).toMatch(/^E-mailDispute noticevoter@example\.comWaiting/);
+    expect(shown[1]).toMatch(/Refund notice\+237690000000Failed/);
+    expect(shown[1]).toMatch(/5 attemptsgateway answered 500/);
+    expect(shown[2]).toMatch(/Receipt\+237690000000Delivered/);
+    expect(shown[3]).toMatch(/Receipt\+237690000000Sandbox/);
+    expect(screen.getByText('Showing 1–4 of 4')).toBeTruthy();
+
+    // The sandbox's text is one disclosure away.
+    const sandbox = screen.getAllByRole('listitem')[3]!;
+    await user.click(within(sandbox).getByText('Show the message'));
+    expect(within(sandbox).getByText('Palmares: receipt K7QX2M')).toBeTruthy();
+  });
+
+  it('shows only the failed ones when asked', async () => {
+    const { user } = await openMessages();
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'Failed' }));
+    await screen.findByText('Showing 1–1 of 1');
+    expect(items()).toHaveLength(1);
+    expect(network.requests.some((r) => r.url.includes('state=failed'))).toBe(true);
+  });
+
+  it('reads in French', async () => {
+    await openMessages('fr');
+    expect(screen.getByRole('heading', { name: 'Messages aux votants' })).toBeTruthy();
+    expect(items()[1]).toMatch(/Avis de remboursement\+237690000000Échec/);
+  });
+});

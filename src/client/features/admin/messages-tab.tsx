@@ -1,0 +1,177 @@
+import { AlertTriangle, Inbox, SearchX } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MESSAGE_CHANNEL_KINDS,
+  OUTBOX_STATES,
+  type MessageChannelKind,
+  type OutboxState,
+} from '#shared/schemas/outbox';
+import { EmptyState } from '#client/components/empty-state';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { LabelledSelect } from '#client/components/ui/labelled-select';
+import { PaginationNav } from '#client/components/ui/pagination-nav';
+import { cn } from '#client/lib/cn';
+import { useLanguage } from '#client/lib/use-language';
+import { useOutbox } from './api/outbox-queries';
+import { OutboxMessageItem } from './outbox-message-item';
+import { SectionSpinner } from './section-spinner';
+import { TabHeading } from './tab-heading';
+
+const PAGE_SIZE = 50;
+type Any = 'all';
+
+/**
+ * The messages to voters (receipts, refund and dispute notices, lookup codes), newest first, with
+ * where each stands: on results night, the failed ones are one filter away.
+ */
+export function MessagesTab() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const [state, setState] = useState<OutboxState | Any>('all');
+  const [channel, setChannel] = useState<MessageChannelKind | Any>('all');
+  const [page, setPage] = useState(1);
+  const top = useRef<HTMLParagraphElement>(null);
+  const query = new URLSearchParams({
+    page: String(page),
+    limit: String(PAGE_SIZE),
+    ...(state === 'all' ? {} : { state }),
+    ...(channel === 'all' ? {} : { channel }),
+  }).toString();
+  const outbox = useOutbox(query);
+  const { data, isPlaceholderData } = outbox;
+  // Messages are never deleted and a filter change goes back to page 1: the page always exists.
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  const formatAt = useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    return (iso: string) => format.format(new Date(iso));
+  }, [language]);
+
+  function goToPage(next: number) {
+    setPage(next);
+    top.current?.scrollIntoView({ block: 'start' });
+    top.current?.focus({ preventScroll: true });
+  }
+
+  const retry = (
+    <Button variant="outline" size="sm" onClick={() => void outbox.refetch()}>
+      {tc('actions.tryAgain')}
+    </Button>
+  );
+  const filtered = state !== 'all' || channel !== 'all';
+  let body;
+  if (!data && outbox.isError) {
+    body = (
+      <EmptyState icon={AlertTriangle} title={t('messages.loadFailed')} action={retry} as="h3" />
+    );
+  } else if (!data) {
+    body = <SectionSpinner />;
+  } else if (data.messages.length === 0) {
+    body = filtered ? (
+      <EmptyState icon={SearchX} title={t('messages.noMatchTitle')} as="h3" />
+    ) : (
+      <EmptyState
+        icon={Inbox}
+        title={t('messages.emptyTitle')}
+        text={t('messages.emptyText')}
+        as="h3"
+      />
+    );
+  } else {
+    body = (
+      <ul aria-label={t('messages.listLabel')} className="divide-y divide-border">
+        {data.messages.map((message) => (
+          <OutboxMessageItem key={message.id} message={message} formatAt={formatAt} />
+        ))}
+      </ul>
+    );
+  }
+  const first = data ? (data.page - 1) * data.limit + 1 : 0;
+  const last = data ? first + data.messages.length - 1 : 0;
+
+  return (
+    <section aria-labelledby="messages-heading" className="flex flex-col gap-4">
+      <TabHeading id="messages-heading" title={t('messages.heading')}>
+        <p className="text-sm text-muted-foreground">{t('messages.intro')}</p>
+      </TabHeading>
+      <div className="flex flex-wrap items-end gap-3">
+        <LabelledSelect
+          id="messages-state"
+          label={t('messages.stateFilter')}
+          value={state}
+          onValueChange={(value) => {
+            setState(value);
+            setPage(1);
+          }}
+          options={[
+            { value: 'all', label: t('messages.anyState') },
+            ...OUTBOX_STATES.map((value) => ({ value, label: t(`messages.states.${value}`) })),
+          ]}
+          triggerClassName="w-44"
+        />
+        <LabelledSelect
+          id="messages-channel"
+          label={t('messages.channelFilter')}
+          value={channel}
+          onValueChange={(value) => {
+            setChannel(value);
+            setPage(1);
+          }}
+          options={[
+            { value: 'all', label: t('messages.anyChannel') },
+            ...MESSAGE_CHANNEL_KINDS.map((value) => ({
+              value,
+              label: t(`finance.messages.channels.${value}`),
+            })),
+          ]}
+          triggerClassName="w-44"
+        />
+      </div>
+      <Card className="overflow-hidden">
+        <p
+          ref={top}
+          role="status"
+          tabIndex={-1}
+          className="scroll-mt-20 border-b border-border px-4 py-3 text-sm text-muted-foreground tabular-nums outline-none"
+        >
+          {data && data.messages.length > 0
+            ? t('messages.showing', { from: first, to: last, total: data.total })
+            : '\u00a0'}
+        </p>
+        {outbox.isError && data ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2 text-sm text-destructive"
+          >
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {t('messages.loadFailed')}
+            {retry}
+          </div>
+        ) : null}
+        <div
+          aria-busy={(outbox.isFetching && isPlaceholderData) || undefined}
+          className={cn(
+            'transition-opacity',
+            outbox.isFetching && isPlaceholderData && 'opacity-60',
+          )}
+        >
+          {body}
+        </div>
+        {data ? (
+          <PaginationNav
+            page={page}
+            pages={pages}
+            onPage={goToPage}
+            label={t('messages.pagination.label')}
+            previous={t('audit.pagination.previous')}
+            next={t('audit.pagination.next')}
+            position={t('audit.pagination.pageOf', { page, pages })}
+          />
+        ) : null}
+      </Card>
+    </section>
+  );
+}
