@@ -88,8 +88,12 @@ export const ledgerEntryProofSchema = z.object({
   salt: sha256HexSchema,
   root: sha256HexSchema,
   entryCount: z.number().int(),
-  leafIndex: z.number().int(),
-  entry: ledgerEntrySchema,
+  /**
+   * Null, with `entry` and an empty proof, for a payment credited after publication: it has no
+   * entry under the root, only its corrections.
+   */
+  leafIndex: z.number().int().nullable(),
+  entry: ledgerEntrySchema.nullable(),
   /** From the leaf up; a level where the running hash has no sibling adds no step. */
   proof: z.array(proofStepSchema),
   corrections: z.array(ledgerCorrectionSchema),

@@ -2,13 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerEntryProofSchema } from '#shared/schemas/ledger';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
-import { createCompletedPayment, revisePaymentAs } from '#test/factories/payment-factory';
+import {
+  createCompletedPayment,
+  createPendingPayment,
+  revisePaymentAs,
+  settlePayment,
+} from '#test/factories/payment-factory';
 import { signedInUser } from '#test/factories/user-factory';
 import { call } from '#test/support/call-app';
 import { routeFetchToApp } from '#test/support/fetch-to-app';
 import { renderScreen } from '#test/support/render-screen';
 import { createTestApp, type TestApp } from '#test/support/test-app';
-import { checkEntryProof } from './ledger-proof';
+import { checkEntryProof, isProvenEntry } from './ledger-proof';
 import { ResultsPage } from './results-page';
 
 let testApp: TestApp;
@@ -16,6 +21,7 @@ let salatielCode: string;
 let splitCode: string;
 let splitId: string;
 let splitAmount: number;
+let lateCode: string;
 beforeAll(async () => {
   testApp = await createTestApp('pglite', { RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000' });
   const { db } = testApp.app.ctx;
@@ -46,6 +52,9 @@ beforeAll(async () => {
   await createCompletedPayment(db, {
     votes: [{ nominationId: locko.nominations[0]!.id, voteCount: 1 }],
   });
+  const late = await createPendingPayment(db, {
+    votes: [{ nominationId: locko.nominations[0]!.id, voteCount: 4 }],
+  });
   const admin = (await signedInUser(db, { isAdmin: true })).headers;
   const published = await call(testApp.app, {
     method: 'POST',
@@ -53,6 +62,14 @@ beforeAll(async () => {
     headers: admin,
   });
   if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+  // Completed after publication: its votes are only in a correction.
+  lateCode = (
+    await settlePayment(db, late.id, {
+      status: 'completed',
+      amount: late.amount,
+      currency: late.currency,
+    })
+  ).receiptCode!;
 });
 afterAll(() => testApp.close());
 beforeEach(() => {
@@ -87,6 +104,23 @@ describe('check my vote, under the published results', () => {
         /^Verified: your entry \(\d of 3\) is included in the published root\.$/,
       ),
     ).toBeTruthy();
+  });
+
+  it('a payment counted after publication shows its dated change, not a proof under the root', async () => {
+    const { user } = await renderScreen(<ResultsPage />, { path: '/results' });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Check the count' },
+      { timeout: 5000 },
+    );
+    const form = within(section).getByRole('form', { name: 'Check my vote' });
+    await user.type(within(form).getByLabelText('Receipt code'), lateCode);
+    await user.click(within(form).getByRole('button', { name: 'Check' }));
+    await within(section).findByRole('heading', { name: `Receipt ${lateCode} in the ledger` });
+    expect(within(section).getByText(/^Counted after the results were published/)).toBeTruthy();
+    expect(within(section).getByText(/: payment counted after publication$/)).toBeTruthy();
+    expect(within(section).getByText('+4 votes')).toBeTruthy();
+    expect(within(section).queryByText(/^Verified/)).toBeNull();
   });
 
   it('en français : un code inconnu est refusé par le message du serveur, un champ vide dit quoi faire', async () => {
@@ -143,6 +177,7 @@ describe('check my vote, under the published results', () => {
     const answer = ledgerEntryProofSchema.parse(
       (await call(testApp.app, { url: `/api/results/ledger/entries/${salatielCode}` })).body,
     );
+    if (!isProvenEntry(answer)) throw new Error('the entry should be under the root');
     expect(await checkEntryProof(answer, salatielCode)).toEqual({ ownsEntry: true, inRoot: true });
     expect(await checkEntryProof({ ...answer, root: 'a'.repeat(64) }, salatielCode)).toEqual({
       ownsEntry: true,

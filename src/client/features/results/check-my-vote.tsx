@@ -15,7 +15,13 @@ import { cn } from '#client/lib/cn';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
 import { LEDGER_URL, useLedgerEntry } from './api/ledger-entry-query';
-import { canCheckProofs, checkEntryProof, type ProofCheck } from './ledger-proof';
+import {
+  canCheckProofs,
+  checkEntryProof,
+  isProvenEntry,
+  type ProofCheck,
+  type ProvenEntry,
+} from './ledger-proof';
 import { nomineeHeading } from './nominee-heading';
 
 type PublishedCategories = Extract<Results, { published: true }>['categories'];
@@ -140,18 +146,48 @@ interface EntryCheckProps {
   timezone: string;
 }
 
-/** What the ledger holds for the receipt, whether it proves its way to the root, its corrections. */
-function EntryCheck({ answer, receiptCode, categories, timezone }: EntryCheckProps) {
+/** An entry under the root, checked here; or a payment counted after publication, by its corrections. */
+function EntryCheck(props: EntryCheckProps) {
+  const { answer } = props;
+  return isProvenEntry(answer) ? (
+    <ProvenEntryCheck {...props} answer={answer} />
+  ) : (
+    <LateCreditCheck {...props} />
+  );
+}
+
+/** A payment credited after publication: no entry under the root, its votes in dated corrections. */
+function LateCreditCheck({ answer, receiptCode, categories, timezone }: EntryCheckProps) {
   const { t } = useTranslation('results');
-  const language = useLanguage();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="flex flex-col gap-4 rounded-xl border border-border bg-muted/40 p-4">
+      <h3 ref={headingRef} tabIndex={-1} className="font-semibold outline-none">
+        {t('ledger.entryTitle', { code: receiptCode })}
+      </h3>
+      <p className="flex items-start gap-2">
+        <BadgeCheck className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        {t('ledger.countedLate')}
+      </p>
+      <LedgerCorrections answer={answer} categories={categories} timezone={timezone} />
+    </div>
+  );
+}
+
+/** What the ledger holds for the receipt, whether it proves its way to the root, its corrections. */
+function ProvenEntryCheck({
+  answer,
+  receiptCode,
+  categories,
+  timezone,
+}: EntryCheckProps & { answer: ProvenEntry }) {
+  const { t } = useTranslation('results');
   const name = useNominationNames(categories);
   const [check, setCheck] = useState<ProofCheck | 'unavailable' | null>(() =>
     canCheckProofs() ? null : 'unavailable',
   );
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const number = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-    signDisplay: 'exceptZero',
-  });
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -201,30 +237,46 @@ function EntryCheck({ answer, receiptCode, categories, timezone }: EntryCheckPro
       <p className="text-sm break-all text-muted-foreground">
         {t('ledger.root')} <span className="font-mono text-foreground">{answer.root}</span>
       </p>
-      {answer.corrections.length > 0 ? (
-        <div className="flex flex-col gap-2">
-          <h4 className="font-semibold">{t('ledger.correctionsTitle')}</h4>
-          <ul className="flex flex-col gap-3">
-            {answer.corrections.map((correction, index) => (
-              <li key={index} className="flex flex-col gap-1">
-                <span className="flex items-center gap-2 text-sm">
-                  <BadgeCheck className="size-4 text-muted-foreground" aria-hidden="true" />
-                  {t(`ledger.${correction.reason}`, {
-                    date: formatEventDate(correction.at, timezone, language),
-                  })}
-                </span>
-                <VotesList
-                  votes={correction.changes}
-                  name={name}
-                  format={(votes) =>
-                    t('votes', { count: Math.abs(votes), formatted: number.format(votes) })
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <LedgerCorrections answer={answer} categories={categories} timezone={timezone} />
+    </div>
+  );
+}
+
+/** The dated changes since publication to the receipt's votes, if any. */
+function LedgerCorrections({
+  answer,
+  categories,
+  timezone,
+}: Pick<EntryCheckProps, 'answer' | 'categories' | 'timezone'>) {
+  const { t } = useTranslation('results');
+  const language = useLanguage();
+  const name = useNominationNames(categories);
+  const number = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+    signDisplay: 'exceptZero',
+  });
+  if (answer.corrections.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <h4 className="font-semibold">{t('ledger.correctionsTitle')}</h4>
+      <ul className="flex flex-col gap-3">
+        {answer.corrections.map((correction, index) => (
+          <li key={index} className="flex flex-col gap-1">
+            <span className="flex items-center gap-2 text-sm">
+              <BadgeCheck className="size-4 text-muted-foreground" aria-hidden="true" />
+              {t(`ledger.${correction.reason}`, {
+                date: formatEventDate(correction.at, timezone, language),
+              })}
+            </span>
+            <VotesList
+              votes={correction.changes}
+              name={name}
+              format={(votes) =>
+                t('votes', { count: Math.abs(votes), formatted: number.format(votes) })
+              }
+            />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

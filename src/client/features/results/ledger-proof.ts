@@ -37,11 +37,16 @@ function canonical(entry: LedgerEntry): string {
   return `{"receiptHash":${JSON.stringify(entry.receiptHash)},"votes":[${votes}]}`;
 }
 
+/** An answer with an entry under the root (not a payment credited after publication). */
+export type ProvenEntry = LedgerEntryProof & { entry: LedgerEntry; leafIndex: number };
+export const isProvenEntry = (answer: LedgerEntryProof): answer is ProvenEntry =>
+  answer.entry !== null && answer.leafIndex !== null;
+
 /** False when the browser offers no WebCrypto (a page served over plain HTTP): nothing to check with. */
 export const canCheckProofs = () => typeof crypto !== 'undefined' && crypto.subtle !== undefined;
 
 export async function checkEntryProof(
-  answer: LedgerEntryProof,
+  answer: ProvenEntry,
   receiptCode: string,
 ): Promise<ProofCheck> {
   const { format } = answer;

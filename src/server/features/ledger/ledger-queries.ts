@@ -133,7 +133,10 @@ export async function* ledgerDocumentChunks(db: Db, ledger: LedgerHeader): Async
   yield ']}';
 }
 
-/** One receipt's entry with its proof path to the root, or null when the ledger has no entry for it. */
+/**
+ * One receipt's entry with its proof path to the root; its corrections alone for a payment
+ * credited after publication; null when the ledger knows nothing of it.
+ */
 export async function findEntryProof(
   db: Db,
   ledger: LedgerHeader,
@@ -149,7 +152,19 @@ export async function findEntryProof(
         eq(resultsLedgerEntries.receiptHash, receiptHash),
       ),
     );
-  if (!entry) return null;
+  const corrections = await ledgerCorrections(db, ledger.id, receiptHash);
+  const header = {
+    format: LEDGER_FORMAT,
+    publishedAt: ledger.publishedAt,
+    salt: ledger.salt,
+    root: ledger.root,
+    entryCount: ledger.entryCount,
+  };
+  if (!entry) {
+    return corrections.length
+      ? { ...header, leafIndex: null, entry: null, proof: [], corrections }
+      : null;
+  }
   const places = proofPlaces(ledger.entryCount, entry.position);
   const found = places.length
     ? rowsOf<{ level: number; position: number; hash: string }>(
@@ -169,14 +184,10 @@ export async function findEntryProof(
     return { side, hash };
   });
   return {
-    format: LEDGER_FORMAT,
-    publishedAt: ledger.publishedAt,
-    salt: ledger.salt,
-    root: ledger.root,
-    entryCount: ledger.entryCount,
+    ...header,
     leafIndex: entry.position,
     entry: { receiptHash, votes: votesOf(entry.votes) },
     proof,
-    corrections: await ledgerCorrections(db, ledger.id, receiptHash),
+    corrections,
   };
 }

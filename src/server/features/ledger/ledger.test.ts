@@ -59,6 +59,7 @@ function rootOf(entries: LedgerEntry[]): string {
   return level[0]!.toString('hex');
 }
 function rootFromProof(answer: LedgerEntryProof): string {
+  if (!answer.entry) throw new Error('no entry under the root');
   let running = leafOf(answer.entry);
   for (const step of answer.proof) {
     const sibling = Buffer.from(step.hash, 'hex');
@@ -214,7 +215,7 @@ describeEachDatabase('the published ledger', (kind) => {
       expect(proof.status).toBe(200);
       expect(proof.body.entry).toEqual(entryOf(p.receiptCode!));
       expect(proof.body.root).toBe(ledger.root);
-      expect(ledger.entries[proof.body.leafIndex]).toEqual(proof.body.entry);
+      expect(ledger.entries[proof.body.leafIndex!]).toEqual(proof.body.entry);
       expect(rootFromProof(proof.body)).toBe(ledger.root);
       expect(proof.body.corrections).toEqual([]);
     }
@@ -274,6 +275,11 @@ describeEachDatabase('the published ledger', (kind) => {
     for (const total of corrected.totals.withCorrections) {
       expect(total.votes).toBe(now.get(total.nominationId));
     }
+    // Counted after publication: no entry under the root, its votes in its correction alone.
+    const lateProof = await getEntry(lateCode);
+    expect(lateProof.status).toBe(200);
+    expect(lateProof.body).toMatchObject({ entry: null, leafIndex: null, proof: [] });
+    expect(lateProof.body.corrections).toEqual([corrected.corrections[2]]);
     const splitProof = await getEntry(split.receiptCode!);
     expect(splitProof.body.corrections).toEqual([corrected.corrections[0]]);
     expect(rootFromProof(splitProof.body)).toBe(ledger.root);
