@@ -1,3 +1,4 @@
+import type { InstanceLifecycle } from './instance-lifecycle.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -52,6 +53,8 @@ export interface AppContext {
   images: ImageProxy;
   /** Every route the app registered, with the access it enforces (for the guard test and audits). */
   routeAccess: RouteAccessEntry[];
+  /** Set on SIGTERM: /readyz fails while the instance drains (instance-lifecycle.ts). */
+  lifecycle: InstanceLifecycle;
 }
 
 declare module 'fastify' {

@@ -48,3 +48,18 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).warnings).toEqual([]);
   });
 });
+
+describe('DATABASE_POOL_SIZE and SHUTDOWN_DRAIN_MS', () => {
+  it('default to a pool of 10 and no drain (a developer’s Ctrl-C stops at once)', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, shutdownDrainMs: 0 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '40', SHUTDOWN_DRAIN_MS: '11000' })).toMatchObject({
+      databasePoolSize: 40,
+      shutdownDrainMs: 11000,
+    });
+  });
+
+  it('refuse a pool too small for a settlement beside a request, and a negative drain', () => {
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-5' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+});

@@ -104,7 +104,9 @@ const envSchema = z
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(60000),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(0),
     SEED_DEMO: bool.default(true),
     EVENT_TIMEZONE: z.string().default('Africa/Lagos'),
     PHONE_HASH_KEY: optionalString,
@@ -401,8 +403,15 @@ export function loadConfig(
       /** The server ends a session left inside a transaction doing nothing for this long. */
       idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    /** PostgreSQL connections this instance's pool may hold (PGlite has one). */
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     /** A request still unanswered after this gets a 503 (long exports set their own bound). */
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    /**
+     * After SIGTERM, how long /readyz answers 503 while requests are still served, so the load
+     * balancer takes the instance out of rotation before it stops listening.
+     */
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     dataDir: path.resolve(env.DATA_DIR),
     seedDemo: env.SEED_DEMO,
     eventTimezone: env.EVENT_TIMEZONE,

@@ -93,6 +93,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     auth: createAuthServices(config, db, { delay: options.signInDelay }),
     images: new ImageProxy(options.imageFetchPolicy),
     routeAccess: [],
+    lifecycle: { draining: false },
   };
   return ctx;
 }

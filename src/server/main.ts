@@ -10,6 +10,7 @@ import { DatabaseUnreachableError, openConfiguredDatabase } from './db/open-conf
 import { seedDemoEvent } from './db/seed.js';
 import { ensureDemoAdmin } from './features/auth/demo-admin.js';
 import { demoAdminNotice } from './features/auth/demo-admin-notice.js';
+import { drainThenClose } from './instance-lifecycle.js';
 import { logOutput } from './log-output.js';
 
 const config = loadConfig();
@@ -62,7 +63,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  await app.close();
+  await drainThenClose(app, config.shutdownDrainMs);
   await database.close();
   dataDirLock?.release();
   process.exit(0);

@@ -193,6 +193,8 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
       // Loopback only: the image listens on every interface of its container.
       HOST: '127.0.0.1',
       PORT: String(port),
+      // compose.yaml's drain is sized to HAProxy's checks; a shorter one proves the same steps.
+      SHUTDOWN_DRAIN_MS: '1500',
     };
     if (redisUrl) appEnv.REDIS_URL = redisUrl;
     else delete appEnv.REDIS_URL;
@@ -287,12 +289,19 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
     expect(check.code, check.output).toBe(0);
   });
 
-  it('stops on SIGTERM with exit code 0, a live stream open, having written nothing', async () => {
+  it('on SIGTERM drains (503 on /readyz, pages still served), then stops with exit code 0, a live stream open, having written nothing', async () => {
     const live = await openSse(`${origin}/api/live`);
     expect(live.status).toBe(200);
     await live.next((message) => message.event === 'snapshot');
     const stoppedBy = Date.now() + 10_000;
     server!.kill('SIGTERM');
+    // The signal is handled between two requests; asked until then, /readyz must turn 503.
+    let readiness = 200;
+    for (let tries = 0; tries < 50 && readiness === 200; tries++) {
+      readiness = (await fetch(`${origin}/readyz`)).status;
+    }
+    expect(readiness).toBe(503);
+    expect((await fetch(`${origin}/api/categories`)).status).toBe(200);
     const exit = await serverExit!;
     live.close();
     expect(Date.now()).toBeLessThan(stoppedBy);

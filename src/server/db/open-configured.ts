@@ -25,7 +25,7 @@ export async function openConfiguredDatabase(
   const urlVariable = (asOwner && postgres?.migrationUrlVariable) || 'DATABASE_URL';
   const database = await openDatabase(
     config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: url!, timeouts }
+      ? { kind: 'postgres', url: url!, timeouts, poolSize: config.databasePoolSize }
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
   try {

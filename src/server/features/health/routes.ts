@@ -38,10 +38,16 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     running ??= checkReadiness(app.ctx).finally(() => {
       running = undefined;
     });
-    const readiness = await running;
+    const checked = await running;
+    // Shutting down: out of rotation first, whatever the database says (instance-lifecycle.ts).
+    const readiness: Readiness = app.ctx.lifecycle.draining
+      ? { ...checked, status: 'unavailable', message: 'This instance is shutting down' }
+      : checked;
     reply.header('cache-control', 'no-store');
     if (readiness.status !== 'ready') {
-      request.log.warn(readiness, 'not ready');
+      // A drain is planned: only a failing database is worth a warning.
+      if (checked.status === 'ready') request.log.info('not ready: draining');
+      else request.log.warn(readiness, 'not ready');
       reply.status(503);
     }
     return readiness;
