@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { payments } from '#server/db/schema.js';
+import { outboxMessages, payments } from '#server/db/schema.js';
 import { hashPassword } from '#server/features/auth/password-hash.js';
 import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
 import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
@@ -336,5 +336,18 @@ describePostgres('several instances behind HAProxy', () => {
     expect(await nominationVotes(database.db, first)).toBe(before[0]! + 21 + loadCompleted);
     expect(await nominationVotes(database.db, second)).toBe(before[1]! + 6);
     expect(await tallyMismatches(database.db)).toEqual([]);
+    // Each of those payments wrote its receipt once, in its settling transaction, whichever
+    // instance settled it: one SMS to the paying number, none lost with the killed instance.
+    const receipts = await database.db
+      .select({ paymentId: outboxMessages.paymentId, channel: outboxMessages.channel })
+      .from(outboxMessages)
+      .where(and(inArray(outboxMessages.paymentId, accepted), eq(outboxMessages.kind, 'receipt')));
+    expect(
+      receipts
+        .filter((r) => r.channel === 'sms')
+        .map((r) => r.paymentId)
+        .sort(),
+      logs(),
+    ).toEqual([...accepted].sort());
   });
 });
