@@ -52,6 +52,8 @@ export interface AppContext {
   images: ImageProxy;
   /** Every route the app registered, with the access it enforces (for the guard test and audits). */
   routeAccess: RouteAccessEntry[];
+  /** Waits out the answer floor of a receipt lookup code request (tests hold or record it). */
+  lookupCodeDelay: (ms: number) => Promise<unknown>;
 }
 
 declare module 'fastify' {
