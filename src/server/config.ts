@@ -462,7 +462,7 @@ export function loadConfig(
       /** Mobile-money prompts sent to one phone number per hour, whoever asks for them. */
       promptsPerPhonePerHour: env.RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR,
     },
-    /** The one-time codes that open a voter's receipt list (ADR lookup-codes). */
+    /** The one-time codes that open a voter's receipt list (ADR 0061). */
     lookupCodes: {
       ttlSeconds: env.LOOKUP_CODE_TTL_SECONDS,
       /** Codes asked for one e-mail or phone per 15 minutes, from any address. */

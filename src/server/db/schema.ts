@@ -412,7 +412,7 @@ export const outboxMessages = pgTable(
 );
 
 /**
- * The one-time codes that open a voter's receipt list (ADR lookup-codes). Only keyed hashes are
+ * The one-time codes that open a voter's receipt list (ADR 0061). Only keyed hashes are
  * kept: of the e-mail or phone the code was asked for, and of the code itself. A row is written
  * for every request, whether or not that recipient paid, so both take the same work; only a
  * recipient with receipts is sent the code. A newer code supersedes the older ones; 5 wrong tries

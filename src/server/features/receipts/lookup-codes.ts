@@ -88,7 +88,7 @@ export type IssuedLookupCode =
 
 /**
  * Issues a code for `contact` in one transaction of two statements, the same two whether or not
- * the contact has receipts (ADR lookup-codes): a lock on the recipient, so concurrent requests
+ * the contact has receipts (ADR 0061): a lock on the recipient, so concurrent requests
  * count each other, then one statement that counts the recipient's recent codes and, under the
  * limit, supersedes its older codes, stores the new one's hash, and writes the message to the
  * outbox only if the contact has a receipt. Whether it has one is decided inside the database and

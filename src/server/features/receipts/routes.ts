@@ -118,7 +118,7 @@ export default async function receiptsRoutes(app: FastifyInstance): Promise<void
     },
     async (request, reply): Promise<ReceiptLookupCodeResponse> => {
       // Known and unknown recipients run the same statements (lookup-codes.ts); the floor hides
-      // what is left, the one outbox row and the worker's nudge (ADR lookup-codes).
+      // what is left, the one outbox row and the worker's nudge (ADR 0061).
       const started = performance.now();
       const issued = await issueLookupCode(ctx.db, {
         contact: contactOf(request.body),
