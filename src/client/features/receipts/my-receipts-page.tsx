@@ -11,7 +11,7 @@ import type {
 import { EmptyState } from '#client/components/empty-state';
 import { PageLayout } from '#client/components/layout/page-layout';
 import { Card } from '#client/components/ui/card';
-import { toast } from '#client/components/ui/toast-store';
+import { toast, type ToastHandle } from '#client/components/ui/toast-store';
 import { serverMessage } from '#client/lib/api-error';
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { lookupReceipts, requestLookupCode } from './api/receipt-api';
@@ -49,16 +49,26 @@ export function MyReceiptsPage() {
   }, [code, openReceipt]);
 
   const [lookupStep, setLookupStep] = useState<LookupStep>({ step: 'contact' });
-  const failed = (error: Error) =>
-    toast({
+  // The last failure's toast, taken down once a code is sent or the receipts are listed, so a
+  // refusal the voter has since got past does not stay on screen over the results.
+  const failure = useRef<ToastHandle | null>(null);
+  const clearFailure = () => {
+    failure.current?.dismiss();
+    failure.current = null;
+  };
+  const failed = (error: Error) => {
+    clearFailure();
+    failure.current = toast({
       title: t('errors.lookupTitle'),
       description: serverMessage(error) ?? t('errors.lookupFailed'),
       variant: 'destructive',
     });
+  };
 
   const askCode = useMutation<ReceiptLookupCodeResponse, Error, LookupContact>({
     mutationFn: requestLookupCode,
     onSuccess: ({ expiresInSeconds }, contact) => {
+      clearFailure();
       setLookupStep((current) => ({
         step: 'code',
         contact,
@@ -73,6 +83,7 @@ export function MyReceiptsPage() {
   const lookup = useMutation<ReceiptSummary[], Error, ReceiptLookupRequest>({
     mutationFn: lookupReceipts,
     onSuccess: (receipts, request) => {
+      clearFailure();
       if (receipts.length === 0) toast({ title: t('empty.title') });
       setLookupStep({ step: 'contact', initial: contactOf(request) });
     },

@@ -7,6 +7,9 @@ import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
 import type { LookupContact } from './receipt-lookup-form';
 
+/** Long labels (French, narrow phones) wrap inside their button instead of running out of it. */
+const WRAPPING = 'h-auto min-h-10 py-2 text-center whitespace-normal';
+
 /** How long "Send a new code" waits after a code was sent, so a slow SMS is not asked for twice. */
 export const RESEND_COOLDOWN_SECONDS = 30;
 
@@ -136,12 +139,13 @@ export function ReceiptCodeStep({
         <Button
           type="button"
           variant="outline"
+          className={WRAPPING}
           disabled={cooldown > 0 || resending}
           onClick={onResend}
         >
           {cooldown > 0 ? t('code.resendIn', { seconds: cooldown }) : t('code.resend')}
         </Button>
-        <Button type="button" variant="link" onClick={onChangeContact}>
+        <Button type="button" variant="link" className={WRAPPING} onClick={onChangeContact}>
           {t('code.change')}
         </Button>
       </div>

@@ -74,17 +74,11 @@ export interface IssueLookupCode {
   ttlSeconds: number;
   /** Codes one recipient may be given per LOOKUP_CODE_WINDOW_MS. */
   perRecipient: number;
-  /** The code to issue (tests choose it); a fresh random one by default. */
-  code?: string;
-  now?: Date;
 }
 
+/** `queued`: the code went to the outbox (the recipient has receipts). */
 export type IssuedLookupCode =
-  | {
-      allowed: true;
-      /** Whether the code went to the outbox (the recipient has receipts). */ queued: boolean;
-    }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; queued: boolean } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Issues a code for `contact` in one transaction of two statements, the same two whether or not
@@ -95,10 +89,11 @@ export type IssuedLookupCode =
  * changes no statement: an unknown recipient is given a code row nobody is sent.
  */
 export async function issueLookupCode(db: Db, request: IssueLookupCode): Promise<IssuedLookupCode> {
-  const now = request.now ?? new Date();
+  // The app's clock, not the database's, so tests can drive expiry and the window (ADR 0061).
+  const now = new Date();
   const hashes = lookupCodeHashes(request.hashPhone);
   const recipientHash = hashes.recipient(request.contact);
-  const code = request.code ?? newLookupCode();
+  const code = newLookupCode();
   const codeHash = hashes.code(recipientHash, code);
   const at = now.toISOString();
   const since = new Date(now.getTime() - LOOKUP_CODE_WINDOW_MS).toISOString();
@@ -150,9 +145,9 @@ export async function issueLookupCode(db: Db, request: IssueLookupCode): Promise
  */
 export async function redeemLookupCode(
   db: Db,
-  request: { contact: LookupContact; code: string; hashPhone: PhoneHasher; now?: Date },
+  request: { contact: LookupContact; code: string; hashPhone: PhoneHasher },
 ): Promise<boolean> {
-  const at = (request.now ?? new Date()).toISOString();
+  const at = new Date().toISOString();
   const hashes = lookupCodeHashes(request.hashPhone);
   const recipientHash = hashes.recipient(request.contact);
   const codeHash = hashes.code(recipientHash, request.code);
