@@ -1,8 +1,12 @@
 import type { Page } from '@playwright/test';
+import { and, eq } from 'drizzle-orm';
+import { outboxMessages, receiptLookupCodes } from '#server/db/schema.js';
+import { lookupCodeHashes } from '#server/features/receipts/lookup-codes.js';
 import { createPhoneHasher } from '#server/payments/phone-hash.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
 import { expect, test } from './fixtures.js';
+import { codeSentTo } from './lookup-codes.js';
 
 type Db = Parameters<typeof createCategory>[0];
 
@@ -56,11 +60,19 @@ async function search(page: Page, field: 'email' | 'phone', value: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
+/** Types the code sent to `recipient` in the code step and confirms it. */
+async function enterCode(page: Page, db: Db, recipient: string, confirm = 'Confirm') {
+  const code = await codeSentTo(db, recipient);
+  await page.getByRole('textbox', { name: /^(6-digit code|Code à 6 chiffres)$/ }).fill(code);
+  await page.getByRole('button', { name: confirm, exact: true }).click();
+}
+
 test.describe('receipt lookup', () => {
   test(
     'finds receipts by e-mail, newest first, and opens one',
     { tag: '@phone' },
-    async ({ page, db }) => {
+    async ({ page, db, allowConsole }) => {
+      allowConsole({ text: /status of 422/, url: /\/api\/receipts\/lookup$/ });
       const { artist, first, second, email, older, newer } = await voterWithReceipts(db);
       await page.goto('/my-receipts');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Receipts');
@@ -74,6 +86,24 @@ test.describe('receipt lookup', () => {
       await page.getByLabel('Email address').fill(email);
       await expect(page.getByLabel('Phone number')).toBeDisabled();
       await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+      // The code step: the code goes to the e-mail, and the field takes the focus.
+      await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+      const codeField = page.getByRole('textbox', { name: '6-digit code' });
+      await expect(codeField).toBeFocused();
+      await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+      await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+      await expect(
+        page.getByRole('button', { name: /^Send a new code \(\d+ s\)$/ }),
+      ).toBeDisabled();
+      const sent = await codeSentTo(db, email);
+      await codeField.fill(sent === '000000' ? '000001' : '000000');
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await expect(
+        toast(page, 'Lookup Failed', 'This code is wrong or has expired. Ask for a new one.'),
+      ).toBeVisible();
+      await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+      await enterCode(page, db, email);
 
       const cards = page.getByTestId('receipt-summary');
       await expect(cards).toHaveCount(2);
@@ -112,15 +142,35 @@ test.describe('receipt lookup', () => {
     const { phone, newer } = await voterWithReceipts(db);
     await page.goto('/my-receipts');
     await search(page, 'phone', `+237 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`);
+    await expect(
+      page.getByText(
+        `We sent a 6-digit code to +237 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}.`,
+      ),
+    ).toBeVisible();
+    // Lookup codes are security messages: they go by SMS to the number in E.164.
+    await enterCode(page, db, `+237${phone}`);
     const cards = page.getByTestId('receipt-summary');
     await expect(cards).toHaveCount(1);
     await expect(cards).toContainText(newer.receiptCode!);
     await expect(cards).toContainText('Mobile Money');
   });
 
-  test('says when nothing is found', async ({ page }) => {
+  test('says when nothing is found', async ({ page, db }) => {
     await page.goto('/my-receipts');
-    await search(page, 'email', `nobody-${unique()}@example.com`);
+    const nobody = `nobody-${unique()}@example.com`;
+    await search(page, 'email', nobody);
+    await expect(page.getByText(`We sent a 6-digit code to ${nobody}.`)).toBeVisible();
+    // No code goes to an address without receipts; the test stands in for one that had some,
+    // refunded since, with a code of its own as the server would store it.
+    const hashes = lookupCodeHashes(hashPhone);
+    const recipientHash = hashes.recipient({ email: nobody });
+    await db.insert(receiptLookupCodes).values({
+      recipientHash,
+      codeHash: hashes.code(recipientHash, '424242'),
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    await page.getByRole('textbox', { name: '6-digit code' }).fill('424242');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(
       page.getByText("We couldn't find any receipts for this email or phone number."),
     ).toBeVisible();
@@ -160,6 +210,20 @@ test.describe('receipt lookup', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes reçus');
     await page.getByLabel('Adresse e-mail').fill(email);
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await expect(
+      page.getByText(`Nous avons envoyé un code à 6 chiffres à ${email}.`),
+    ).toBeVisible();
+    // Asked from a French page, the e-mail is in French.
+    await expect
+      .poll(async () => {
+        const [message] = await db
+          .select({ language: outboxMessages.language, subject: outboxMessages.subject })
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.kind, 'lookup-code')));
+        return message;
+      })
+      .toMatchObject({ language: 'fr', subject: expect.stringMatching(/^Votre code Palmarès/) });
+    await enterCode(page, db, email, 'Confirmer');
     const cards = page.getByTestId('receipt-summary');
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(1)).toContainText('Carte');

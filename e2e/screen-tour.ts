@@ -12,6 +12,7 @@ import {
   createNeedsReviewPayment,
 } from '#test/factories/payment-factory.js';
 import { EVENT_BASE_URL, FIRST_LOAD, expect, type ConsoleAllowance } from './fixtures.js';
+import { codeSentTo } from './lookup-codes.js';
 import { createAccount, fillSignInForm } from './sign-in.js';
 import { checkUntil, checkUntilSettled, startPayment } from './status-checks.js';
 
@@ -341,6 +342,18 @@ export async function tourEveryScreen(
   await stop({ name: 'receipt lookup' });
   await page.getByLabel(t('receipts:form.emailLabel')).fill(data.receiptEmail);
   await page.getByRole('button', { name: t('receipts:form.search'), exact: true }).click();
+  // The code step: the code went to the e-mail; the tour reads it where the server keeps it.
+  const codeField = page.getByLabel(t('receipts:code.label'));
+  await expect(codeField).toBeFocused();
+  await stop({ name: 'receipt lookup, code sent' });
+  const sent = await codeSentTo(db, data.receiptEmail);
+  allowConsole({ text: /status of 422/, url: /\/api\/receipts\/lookup$/ });
+  await codeField.fill(sent === '000000' ? '000001' : '000000');
+  await page.getByRole('button', { name: t('receipts:code.confirm'), exact: true }).click();
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await stop({ name: 'receipt lookup, wrong code' });
+  await codeField.fill(sent);
+  await page.getByRole('button', { name: t('receipts:code.confirm'), exact: true }).click();
   await expect(page.getByRole('button', { name: t('receipts:results.view') })).toBeVisible();
   await stop({ name: 'receipts found' });
 

@@ -55,6 +55,8 @@ export interface AppContext {
   routeAccess: RouteAccessEntry[];
   /** Set on SIGTERM: /readyz fails while the instance drains (instance-lifecycle.ts). */
   lifecycle: InstanceLifecycle;
+  /** Waits out the answer floor of a receipt lookup code request (tests hold or record it). */
+  lookupCodeDelay: (ms: number) => Promise<unknown>;
 }
 
 declare module 'fastify' {

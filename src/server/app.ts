@@ -60,6 +60,8 @@ export interface BuildAppOptions {
   imageFetchPolicy?: ImageFetchPolicy | undefined;
   /** How a failed sign-in waits its delay (tests record the delays instead of waiting them). */
   signInDelay?: ((ms: number) => Promise<unknown>) | undefined;
+  /** How a receipt lookup code request waits out its answer floor (tests hold or record it). */
+  lookupCodeDelay?: ((ms: number) => Promise<unknown>) | undefined;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -94,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     imageFetchPolicy: options.imageFetchPolicy,
     signInDelay: options.signInDelay,
+    lookupCodeDelay: options.lookupCodeDelay,
   });
   const { redis } = ctx;
   app.decorate('ctx', ctx);

@@ -142,6 +142,9 @@ const envSchema = z
     RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_IMAGES_PER_MINUTE: z.coerce.number().int().positive().default(300),
     RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(10),
+    RATE_LIMIT_LOOKUP_CODES_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
+    LOOKUP_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+    LOOKUP_CODE_ANSWER_FLOOR_MS: z.coerce.number().int().min(0).max(10000).default(500),
     PAYMENT_EXPIRY_HOURS: z.coerce.number().positive().default(24),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
     RECONCILE_LOOKBACK_DAYS: z.coerce.number().min(0).default(7),
@@ -467,6 +470,14 @@ export function loadConfig(
       imagesPerMinute: env.RATE_LIMIT_IMAGES_PER_MINUTE,
       /** Mobile-money prompts sent to one phone number per hour, whoever asks for them. */
       promptsPerPhonePerHour: env.RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR,
+    },
+    /** The one-time codes that open a voter's receipt list (ADR 0061). */
+    lookupCodes: {
+      ttlSeconds: env.LOOKUP_CODE_TTL_SECONDS,
+      /** Codes asked for one e-mail or phone per 15 minutes, from any address. */
+      perRecipient: env.RATE_LIMIT_LOOKUP_CODES_PER_RECIPIENT,
+      /** The code request is answered no sooner than this after it arrived, known or not. */
+      answerFloorMs: env.LOOKUP_CODE_ANSWER_FLOOR_MS,
     },
     paymentExpiryHours: env.PAYMENT_EXPIRY_HOURS,
     /**

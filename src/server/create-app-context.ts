@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
@@ -30,6 +31,8 @@ export interface AppContextOptions {
   imageFetchPolicy?: ImageFetchPolicy | undefined;
   /** How a failed sign-in waits its delay; the default really waits. */
   signInDelay?: ((ms: number) => Promise<unknown>) | undefined;
+  /** How a receipt lookup code request waits out its answer floor; the default really waits. */
+  lookupCodeDelay?: ((ms: number) => Promise<unknown>) | undefined;
 }
 
 /**
@@ -94,6 +97,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     images: new ImageProxy(options.imageFetchPolicy),
     routeAccess: [],
     lifecycle: { draining: false },
+    lookupCodeDelay: options.lookupCodeDelay ?? ((ms) => delay(ms)),
   };
   return ctx;
 }

@@ -20,4 +20,9 @@ export const ADVISORY_LOCKS = {
   refund: 7243012,
   /** The scheduled check that the books balance: one instance runs it, the others skip that tick. */
   integrity: 7243013,
+  /**
+   * Issuing a receipt lookup code, with a hash of the recipient as the second key (transaction
+   * lock, two-key form): concurrent requests for one recipient count each other against its limit.
+   */
+  lookupCode: 7243014,
 } as const;

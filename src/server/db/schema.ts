@@ -413,6 +413,30 @@ export const outboxMessages = pgTable(
 );
 
 /**
+ * The one-time codes that open a voter's receipt list (ADR 0061). Only keyed hashes are
+ * kept: of the e-mail or phone the code was asked for, and of the code itself. A row is written
+ * for every request, whether or not that recipient paid, so both take the same work; only a
+ * recipient with receipts is sent the code. A newer code supersedes the older ones; 5 wrong tries
+ * kill a code; the rows of the last 15 minutes are the per-recipient limit's count.
+ */
+export const receiptLookupCodes = pgTable(
+  'receipt_lookup_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientHash: varchar('recipient_hash', { length: 64 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes tried against this one. */
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** When a newer code for the same recipient replaced it. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('receipt_lookup_codes_recipient_idx').on(t.recipientHash, t.createdAt)],
+);
+
+/**
  * The published ledger of the results (ADR 0058): one row per publication, written in the
  * publication's transaction and never changed. Append-only like `audit_log`: the migration's
  * triggers refuse UPDATE, DELETE and TRUNCATE on it and on the three tables below, and the app

@@ -50,7 +50,7 @@ describe.skipIf(!REDIS_URL)('two instances sharing Redis', () => {
         method: 'POST',
         url: '/api/receipts/lookup',
         remoteAddress,
-        body: { email: 'nobody@example.com' },
+        body: { email: 'nobody@example.com', code: '123456' },
       });
     expect((await lookup(a)).status).not.toBe(429);
     expect((await lookup(b)).status).not.toBe(429);

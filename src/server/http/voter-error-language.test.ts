@@ -121,6 +121,8 @@ describe('every refusal a voter route can answer is a sentence in the site langu
     t = await createTestApp('pglite', {
       RATE_LIMIT_PAYMENTS_PER_MINUTE: String(RATE_LIMIT),
       RATE_LIMIT_LOOKUPS_PER_MINUTE: String(RATE_LIMIT),
+      RATE_LIMIT_LOOKUP_CODES_PER_RECIPIENT: '1',
+      LOOKUP_CODE_ANSWER_FLOOR_MS: '0',
       SANDBOX_SETTLE_DELAY_MS: '60000',
     });
     const db = t.database.db;
@@ -142,6 +144,13 @@ describe('every refusal a voter route can answer is a sentence in the site langu
           ...{ remoteAddress: `127.1.0.${++setupAddress}` },
         })
       ).body.paymentId as string;
+    // The one code this recipient may have in the window, so asking again is refused.
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/receipts/lookup/code',
+      json: { email: 'often@example.com' },
+      remoteAddress: `127.1.0.${++setupAddress}`,
+    });
     const pendingCard = await card();
     const cardWithEmail = await card('voter@example.com');
     const failedCard = await card('voter@example.com');
@@ -162,6 +171,7 @@ describe('every refusal a voter route can answer is a sentence in the site langu
     const cardUrl = '/api/create-payment-intent-multi';
     const sandboxCard = '/api/sandbox/card-confirm';
     const lookup = '/api/receipts/lookup';
+    const lookupCode = '/api/receipts/lookup/code';
     refusals.push(
       // Mobile money: bodies, votes, phone, e-mail, totals, provider refusal, limits.
       { name: 'no body', method: 'POST', url: campay, status: 400 },
@@ -548,40 +558,89 @@ describe('every refusal a voter route can answer is a sentence in the site langu
         url: '/api/payment/receipt/ABCDEFGHJKMN',
         status: 404,
       },
-      { name: 'lookup: nothing', method: 'POST', url: lookup, body: {}, status: 400 },
+      {
+        name: 'lookup: nothing',
+        method: 'POST',
+        url: lookup,
+        body: { code: '123456' },
+        status: 400,
+      },
       {
         name: 'lookup: both',
         method: 'POST',
         url: lookup,
-        body: { email: 'a@b.co', phoneNumber: '237677123456' },
+        body: { email: 'a@b.co', phoneNumber: '237677123456', code: '123456' },
         status: 400,
       },
       {
         name: 'lookup: malformed e-mail',
         method: 'POST',
         url: lookup,
-        body: { email: 'nope' },
+        body: { email: 'nope', code: '123456' },
         status: 400,
       },
       {
         name: 'lookup: short phone',
         method: 'POST',
         url: lookup,
-        body: { phoneNumber: '12' },
+        body: { phoneNumber: '12', code: '123456' },
         status: 400,
       },
       {
         name: 'lookup: phone as a list',
         method: 'POST',
         url: lookup,
-        body: { phoneNumber: ['237677123456'] },
+        body: { phoneNumber: ['237677123456'], code: '123456' },
         status: 400,
+      },
+      {
+        name: 'lookup: no code',
+        method: 'POST',
+        url: lookup,
+        body: { email: 'a@b.co' },
+        status: 400,
+      },
+      {
+        name: 'lookup: short code',
+        method: 'POST',
+        url: lookup,
+        body: { email: 'a@b.co', code: '12345' },
+        status: 400,
+      },
+      {
+        name: 'lookup: wrong code',
+        method: 'POST',
+        url: lookup,
+        body: { email: 'a@b.co', code: '123456' },
+        status: 422,
+      },
+      { name: 'lookup code: nothing', method: 'POST', url: lookupCode, body: {}, status: 400 },
+      {
+        name: 'lookup code: both',
+        method: 'POST',
+        url: lookupCode,
+        body: { email: 'a@b.co', phoneNumber: '237677123456' },
+        status: 400,
+      },
+      {
+        name: 'lookup code: short phone',
+        method: 'POST',
+        url: lookupCode,
+        body: { phoneNumber: '12' },
+        status: 400,
+      },
+      {
+        name: 'lookup code: too many for one recipient',
+        method: 'POST',
+        url: lookupCode,
+        body: { email: 'often@example.com' },
+        status: 429,
       },
       {
         name: 'lookup: too many',
         method: 'POST',
         url: lookup,
-        body: { email: 'a@b.co' },
+        body: { email: 'a@b.co', code: '123456' },
         status: 429,
         exhaust: true,
       },

@@ -162,6 +162,41 @@ export function disputeTexts(language: Language, facts: DisputeFacts): MessageTe
   return { sms, email: mailOf(language, subject, summary, facts.receiptCode, facts.link) };
 }
 
+/**
+ * The one-time code that opens the voter's receipt list on the site (features/receipts). A
+ * security message: it says how long the code lasts and that nobody should be given it.
+ */
+export function lookupCodeTexts(
+  language: Language,
+  facts: { code: string; minutes: number },
+): MessageTexts {
+  const fr = language === 'fr';
+  const { code, minutes } = facts;
+  const sms = toGsm7(
+    fr
+      ? `Palmares: votre code pour voir vos recus est ${code}. Il expire dans ${minutes} min. Ne le donnez a personne.`
+      : `Palmares: your code to see your receipts is ${code}. It expires in ${minutes} min. Do not share it.`,
+  );
+  const subject = fr ? `Votre code Palmarès : ${code}` : `Your Palmarès code: ${code}`;
+  const intro = fr
+    ? 'Voici le code pour voir vos reçus sur Palmarès :'
+    : 'Here is the code to see your receipts on Palmarès:';
+  const expiry = fr
+    ? `Il expire dans ${minutes} minutes. Ne le donnez à personne : Palmarès ne vous le demandera jamais.`
+    : `It expires in ${minutes} minutes. Do not share it: Palmarès will never ask you for it.`;
+  const ignore = fr
+    ? "Si vous n'avez pas demandé ce code, ignorez ce message."
+    : 'If you did not ask for this code, ignore this message.';
+  const text = [intro, '', code, '', expiry, ignore, ''].join('\n');
+  const html = htmlPage(language, subject, [
+    paragraph(intro),
+    paragraph(code, true),
+    paragraph(expiry),
+    paragraph(ignore),
+  ]);
+  return { sms, email: { subject, text, html } };
+}
+
 function mailOf(
   language: Language,
   subject: string,

@@ -25,20 +25,49 @@ export const lookupPhoneSchema = z
     message: `must be ${PHONE.countryCode} followed by ${PHONE.digits} digits`,
   });
 
-/** POST /api/receipts/lookup: an e-mail or a phone number, not both (the form disables the other). */
-export const receiptLookupRequestSchema = z
-  .object({
-    email: optionalEmailSchema,
-    phoneNumber: z
-      .union([z.literal(''), z.null(), lookupPhoneSchema], {
-        error: `must be ${PHONE.countryCode} followed by ${PHONE.digits} digits`,
-      })
-      .optional()
-      .transform((v) => (v ? v : null)),
-  })
-  .refine((v) => Boolean(v.email) !== Boolean(v.phoneNumber), {
-    message: 'enter an e-mail address or a phone number, not both',
+/** The digits of a one-time code that opens a voter's receipt list. */
+export const LOOKUP_CODE_DIGITS = 6;
+
+/** A one-time code as typed: spaces are dropped, then exactly 6 digits. */
+export const lookupCodeSchema = z
+  .string({ error: 'code is required' })
+  .max(32, 'code is too long')
+  .transform((v) => v.replace(/\s/g, ''))
+  .refine((v) => new RegExp(`^\\d{${LOOKUP_CODE_DIGITS}}$`).test(v), {
+    message: `must be ${LOOKUP_CODE_DIGITS} digits`,
   });
+
+/** Who the receipts are for: an e-mail or a phone number, not both (the form disables the other). */
+const contactFields = {
+  email: optionalEmailSchema,
+  phoneNumber: z
+    .union([z.literal(''), z.null(), lookupPhoneSchema], {
+      error: `must be ${PHONE.countryCode} followed by ${PHONE.digits} digits`,
+    })
+    .optional()
+    .transform((v) => (v ? v : null)),
+};
+const oneContact = (v: { email: string | null | undefined; phoneNumber: string | null }) =>
+  Boolean(v.email) !== Boolean(v.phoneNumber);
+const ONE_CONTACT = { message: 'enter an e-mail address or a phone number, not both' };
+
+/** POST /api/receipts/lookup/code: send a one-time code to this e-mail or phone. */
+export const receiptLookupCodeRequestSchema = z
+  .object(contactFields)
+  .refine(oneContact, ONE_CONTACT);
+export type ReceiptLookupCodeRequest = z.input<typeof receiptLookupCodeRequestSchema>;
+
+/** The same answer whether or not the recipient has receipts (and so was sent a code). */
+export const receiptLookupCodeResponseSchema = z.object({
+  sent: z.literal(true),
+  expiresInSeconds: z.number().int().positive(),
+});
+export type ReceiptLookupCodeResponse = z.infer<typeof receiptLookupCodeResponseSchema>;
+
+/** POST /api/receipts/lookup: the e-mail or phone, with the code that was sent to it. */
+export const receiptLookupRequestSchema = z
+  .object({ ...contactFields, code: lookupCodeSchema })
+  .refine(oneContact, ONE_CONTACT);
 export type ReceiptLookupRequest = z.input<typeof receiptLookupRequestSchema>;
 
 export const receiptSummarySchema = z.object({

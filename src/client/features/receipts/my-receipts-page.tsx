@@ -1,22 +1,35 @@
 import { useMutation } from '@tanstack/react-query';
 import { ReceiptText, SearchX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import type { ReceiptLookupRequest, ReceiptSummary } from '#shared/schemas/receipt';
+import type {
+  ReceiptLookupCodeResponse,
+  ReceiptLookupRequest,
+  ReceiptSummary,
+} from '#shared/schemas/receipt';
 import { EmptyState } from '#client/components/empty-state';
 import { PageLayout } from '#client/components/layout/page-layout';
 import { Card } from '#client/components/ui/card';
-import { toast } from '#client/components/ui/toast-store';
+import { toast, type ToastHandle } from '#client/components/ui/toast-store';
 import { serverMessage } from '#client/lib/api-error';
 import { useDocumentTitle } from '#client/lib/use-document-title';
-import { lookupReceipts } from './api/receipt-api';
-import { ReceiptLookupForm } from './receipt-lookup-form';
+import { lookupReceipts, requestLookupCode } from './api/receipt-api';
+import { ReceiptCodeStep } from './receipt-code-step';
+import { ReceiptLookupForm, type LookupContact } from './receipt-lookup-form';
 import { ReceiptModal } from './receipt-modal';
 import { ReceiptSummaryCard } from './receipt-summary-card';
 import { useReceiptViewer } from './use-receipt-viewer';
 
-/** /my-receipts: find receipts by e-mail or phone; ?code= opens one directly. */
+/** Where the lookup is: the e-mail or phone to give, or the code sent to it. */
+type LookupStep =
+  | { step: 'contact'; initial?: LookupContact }
+  | { step: 'code'; contact: LookupContact; expiresInSeconds: number; sentCount: number };
+
+/**
+ * /my-receipts: find receipts by e-mail or phone, through a one-time code sent to it; ?code=
+ * (a receipt code, in links) opens one receipt directly.
+ */
 export function MyReceiptsPage() {
   const { t } = useTranslation('receipts');
   const { t: tc } = useTranslation('common');
@@ -35,18 +48,46 @@ export function MyReceiptsPage() {
     void openReceipt(code, 'full');
   }, [code, openReceipt]);
 
+  const [lookupStep, setLookupStep] = useState<LookupStep>({ step: 'contact' });
+  // The last failure's toast, taken down once a code is sent or the receipts are listed, so a
+  // refusal the voter has since got past does not stay on screen over the results.
+  const failure = useRef<ToastHandle | null>(null);
+  const clearFailure = () => {
+    failure.current?.dismiss();
+    failure.current = null;
+  };
+  const failed = (error: Error) => {
+    clearFailure();
+    failure.current = toast({
+      title: t('errors.lookupTitle'),
+      description: serverMessage(error) ?? t('errors.lookupFailed'),
+      variant: 'destructive',
+    });
+  };
+
+  const askCode = useMutation<ReceiptLookupCodeResponse, Error, LookupContact>({
+    mutationFn: requestLookupCode,
+    onSuccess: ({ expiresInSeconds }, contact) => {
+      clearFailure();
+      setLookupStep((current) => ({
+        step: 'code',
+        contact,
+        expiresInSeconds,
+        sentCount: current.step === 'code' ? current.sentCount + 1 : 0,
+      }));
+      lookup.reset();
+    },
+    onError: failed,
+  });
+
   const lookup = useMutation<ReceiptSummary[], Error, ReceiptLookupRequest>({
     mutationFn: lookupReceipts,
-    onSuccess: (receipts) => {
+    onSuccess: (receipts, request) => {
+      clearFailure();
       if (receipts.length === 0) toast({ title: t('empty.title') });
+      setLookupStep({ step: 'contact', initial: contactOf(request) });
     },
-    onError: (error) => {
-      toast({
-        title: t('errors.lookupTitle'),
-        description: serverMessage(error) ?? t('errors.lookupFailed'),
-        variant: 'destructive',
-      });
-    },
+    onError: failed,
   });
 
   const closeReceipt = () => {
@@ -74,7 +115,30 @@ export function MyReceiptsPage() {
       </section>
       <div className="relative mx-auto -mt-8 flex max-w-3xl flex-col gap-6 px-4 pb-12 sm:-mt-10 sm:px-6">
         <Card className="p-4 sm:p-6">
-          <ReceiptLookupForm searching={lookup.isPending} onSearch={(r) => lookup.mutate(r)} />
+          {lookupStep.step === 'code' ? (
+            <ReceiptCodeStep
+              key={lookupStep.sentCount}
+              contact={lookupStep.contact}
+              expiresInSeconds={lookupStep.expiresInSeconds}
+              confirming={lookup.isPending}
+              resending={askCode.isPending}
+              error={
+                lookup.isError ? (serverMessage(lookup.error) ?? t('errors.lookupFailed')) : null
+              }
+              onConfirm={(code) => lookup.mutate({ ...lookupStep.contact, code })}
+              onResend={() => askCode.mutate(lookupStep.contact)}
+              onChangeContact={() => {
+                lookup.reset();
+                setLookupStep({ step: 'contact', initial: lookupStep.contact });
+              }}
+            />
+          ) : (
+            <ReceiptLookupForm
+              searching={askCode.isPending}
+              initial={lookupStep.initial}
+              onSearch={(contact) => askCode.mutate(contact)}
+            />
+          )}
         </Card>
         <LookupResults
           receipts={lookup.data}
@@ -85,6 +149,10 @@ export function MyReceiptsPage() {
       <ReceiptModal receipt={viewer.receipt} onClose={closeReceipt} />
     </PageLayout>
   );
+}
+
+function contactOf(request: ReceiptLookupRequest): LookupContact {
+  return request.email ? { email: request.email } : { phoneNumber: request.phoneNumber ?? '' };
 }
 
 interface LookupResultsProps {

@@ -2,26 +2,33 @@ import { Loader2, Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '#shared/schemas/payment';
-import { lookupPhoneSchema, type ReceiptLookupRequest } from '#shared/schemas/receipt';
+import { lookupPhoneSchema } from '#shared/schemas/receipt';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
 import { toast } from '#client/components/ui/toast-store';
 
+/** Whose receipts, checked by the shared schemas: the e-mail lower-cased, the phone as 237…. */
+export type LookupContact = { email: string } | { phoneNumber: string };
+
 interface ReceiptLookupFormProps {
   searching: boolean;
-  onSearch: (request: ReceiptLookupRequest) => void;
+  onSearch: (contact: LookupContact) => void;
+  /** What the fields start with (the contact being changed after a code was asked for). */
+  initial?: LookupContact | undefined;
 }
 
 /**
  * One e-mail field and one phone field: typing in one clears and
  * disables the other, so it is always clear which one the search uses.
  */
-export function ReceiptLookupForm({ searching, onSearch }: ReceiptLookupFormProps) {
+export function ReceiptLookupForm({ searching, onSearch, initial }: ReceiptLookupFormProps) {
   const { t } = useTranslation('receipts');
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState(initial && 'email' in initial ? initial.email : '');
+  const [phone, setPhone] = useState(
+    initial && 'phoneNumber' in initial ? `+${initial.phoneNumber}` : '',
+  );
   const emailId = `${id}-email`;
   const phoneId = `${id}-phone`;
   const phoneHintId = `${id}-phone-hint`;
@@ -30,7 +37,8 @@ export function ReceiptLookupForm({ searching, onSearch }: ReceiptLookupFormProp
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (email.trim()) {
-      if (!emailSchema.safeParse(email).success) {
+      const parsed = emailSchema.safeParse(email);
+      if (!parsed.success) {
         toast({
           title: t('form.invalidEmailTitle'),
           description: t('form.invalidEmailText'),
@@ -38,9 +46,10 @@ export function ReceiptLookupForm({ searching, onSearch }: ReceiptLookupFormProp
         });
         return;
       }
-      onSearch({ email: email.trim() });
+      onSearch({ email: parsed.data });
     } else if (phone.trim()) {
-      if (!lookupPhoneSchema.safeParse(phone).success) {
+      const parsed = lookupPhoneSchema.safeParse(phone);
+      if (!parsed.success) {
         toast({
           title: t('form.invalidPhoneTitle'),
           description: t('form.invalidPhoneText'),
@@ -48,7 +57,7 @@ export function ReceiptLookupForm({ searching, onSearch }: ReceiptLookupFormProp
         });
         return;
       }
-      onSearch({ phoneNumber: phone.trim() });
+      onSearch({ phoneNumber: parsed.data });
     } else {
       toast({
         title: t('form.missingTitle'),
@@ -124,7 +133,7 @@ export function ReceiptLookupForm({ searching, onSearch }: ReceiptLookupFormProp
         ) : (
           <Search aria-hidden="true" />
         )}
-        {searching ? t('form.searching') : t('form.search')}
+        {searching ? t('form.sending') : t('form.search')}
       </Button>
     </form>
   );

@@ -15,7 +15,8 @@ import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase } from '#test/support/test-database.js';
 import type { IntegrityReport } from '#shared/schemas/integrity.js';
 import type { CreditResponse, RefundResponse } from '#shared/schemas/payment.js';
-import type { ReceiptDetail, ReceiptLookupResponse } from '#shared/schemas/receipt.js';
+import type { ReceiptDetail } from '#shared/schemas/receipt.js';
+import { lookupWithCode } from '#test/support/receipt-lookup-kit.js';
 
 describeEachDatabase('admin refunds', (kind) => {
   let t: TestApp;
@@ -114,11 +115,7 @@ describeEachDatabase('admin refunds', (kind) => {
       totalVotes: 4,
       countedVotes: 3,
     });
-    const found = await call<ReceiptLookupResponse>(t.app, {
-      method: 'POST',
-      url: '/api/receipts/lookup',
-      json: { email },
-    });
+    const found = await lookupWithCode(t.app, { email });
     expect(found.body.receipts).toEqual([
       expect.objectContaining({
         receiptCode: payment.receiptCode,

@@ -248,7 +248,8 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
         () => ({ nominationVotes: good, deviceInfo: { userAgent: 'MARK' } }),
       ],
       ['PATCH', '/api/payment/{id}/email', () => ({ voterEmail: 'MARK@b.co' })],
-      ['POST', '/api/receipts/lookup', () => ({ email: 'MARK@b.co' })],
+      ['POST', '/api/receipts/lookup/code', () => ({ email: 'MARK@b.co' })],
+      ['POST', '/api/receipts/lookup', () => ({ email: 'MARK@b.co', code: '123456' })],
       ['POST', '/api/confirm-payment', () => ({ paymentIntentId: 'pi_MARK' })],
     ] as const)('%s %s', async (method, path, body) => {
       const url = path.replace('{id}', pendingCardId);
@@ -334,17 +335,23 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
       await expectRefused('GET', '/api/payment/receipt/%3Cscript%3E', undefined, 400);
       await expectRefused('GET', '/api/payment/receipt/ABCDEFGHJKMNPQ', undefined, 400);
       await expectRefused('GET', '/api/payment/receipt/ABCDEFGHJKMN', undefined, 404);
-      await expectRefused('POST', '/api/receipts/lookup', {}, 400);
-      await expectRefused('POST', '/api/receipts/lookup', { email: '', phoneNumber: '' }, 400);
-      await expectRefused(
-        'POST',
-        '/api/receipts/lookup',
-        { email: 'a@b.co', phoneNumber: '237677123456' },
-        400,
-      );
-      await expectRefused('POST', '/api/receipts/lookup', { email: 'nope' }, 400);
-      await expectRefused('POST', '/api/receipts/lookup', { phoneNumber: '12' }, 400);
-      await expectRefused('POST', '/api/receipts/lookup', { phoneNumber: ['237677123456'] }, 400);
+      for (const url of ['/api/receipts/lookup/code', '/api/receipts/lookup']) {
+        const code = url.endsWith('/code') ? {} : { code: '123456' };
+        await expectRefused('POST', url, { ...code }, 400);
+        await expectRefused('POST', url, { email: '', phoneNumber: '', ...code }, 400);
+        await expectRefused(
+          'POST',
+          url,
+          { email: 'a@b.co', phoneNumber: '237677123456', ...code },
+          400,
+        );
+        await expectRefused('POST', url, { email: 'nope', ...code }, 400);
+        await expectRefused('POST', url, { phoneNumber: '12', ...code }, 400);
+        await expectRefused('POST', url, { phoneNumber: ['237677123456'], ...code }, 400);
+      }
+      await expectRefused('POST', '/api/receipts/lookup', { email: 'a@b.co' }, 400);
+      await expectRefused('POST', '/api/receipts/lookup', { email: 'a@b.co', code: '12345' }, 400);
+      await expectRefused('POST', '/api/receipts/lookup', { email: 'a@b.co', code: 123456 }, 400);
     });
 
     it('provider callbacks are not served when that provider is not configured', async () => {
@@ -359,6 +366,7 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
       ['POST', '/api/create-payment-intent-multi'],
       ['PATCH', `/api/payment/${pendingCardId}/email`],
       ['POST', '/api/confirm-payment'],
+      ['POST', '/api/receipts/lookup/code'],
       ['POST', '/api/receipts/lookup'],
       ['POST', '/api/sandbox/card-confirm'],
     ];
@@ -380,6 +388,7 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
       'paymentIntentId',
       'email',
       'cardNumber',
+      'code',
       '__proto__',
       'constructor',
     ];
@@ -406,6 +415,7 @@ describeEachDatabase('checkout and receipts refuse bad input', (kind) => {
             '\u001B[0m',
             'é'.repeat(50),
             '4242424242424242',
+            '123456',
           ]);
         case 4:
           return 'x'.repeat(Math.floor(rand() * 2000));

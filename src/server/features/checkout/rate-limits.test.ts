@@ -36,11 +36,12 @@ describeEachDatabase('rate limits', (kind) => {
         await call(t.app, {
           method: 'POST',
           url: '/api/receipts/lookup',
-          body: { email: 'a@b.co' },
+          body: { email: 'a@b.co', code: '123456' },
         }),
       );
     }
-    expect(lookups.map((a) => a.status)).toEqual([200, 200, 429]);
+    // A code nobody was sent is refused (422) until the address's limit refuses it first (429).
+    expect(lookups.map((a) => a.status)).toEqual([422, 422, 429]);
 
     const images = [];
     for (let i = 0; i < 3; i++) {
@@ -74,7 +75,7 @@ describeEachDatabase('rate limits over IPv6', (kind) => {
       method: 'POST',
       url: '/api/receipts/lookup',
       remoteAddress,
-      body: { email: 'a@b.co' },
+      body: { email: 'a@b.co', code: '123456' },
     });
 
   // The rate-limit plugin keys IPv6 clients by their /64; this keeps it so across its upgrades.
@@ -88,12 +89,12 @@ describeEachDatabase('rate limits over IPv6', (kind) => {
     ]) {
       statuses.push((await lookupFrom(address)).status);
     }
-    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(statuses).toEqual([422, 422, 429, 429]);
     // The next /64 is another subscriber.
-    expect((await lookupFrom('2001:db8:77:2::1')).status).toBe(200);
+    expect((await lookupFrom('2001:db8:77:2::1')).status).toBe(422);
     // An IPv4 client seen through an IPv4-mapped address is that IPv4 client.
-    expect((await lookupFrom('198.51.100.77')).status).toBe(200);
-    expect((await lookupFrom('::ffff:198.51.100.77')).status).toBe(200);
+    expect((await lookupFrom('198.51.100.77')).status).toBe(422);
+    expect((await lookupFrom('::ffff:198.51.100.77')).status).toBe(422);
     expect((await lookupFrom('198.51.100.77')).status).toBe(429);
   });
 });
@@ -109,7 +110,7 @@ describeEachDatabase('rate limits behind one proxy (TRUST_PROXY=1)', (kind) => {
     call(t.app, {
       method: 'POST',
       url: '/api/receipts/lookup',
-      body: { email: 'a@b.co' },
+      body: { email: 'a@b.co', code: '123456' },
       ...{
         headers: { 'x-forwarded-for': forwardedFor },
       },
@@ -121,9 +122,9 @@ describeEachDatabase('rate limits behind one proxy (TRUST_PROXY=1)', (kind) => {
     for (let i = 0; i < 5; i++) {
       statuses.push((await lookupFrom(`198.51.100.${i}, 203.0.113.9`)).status);
     }
-    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    expect(statuses).toEqual([422, 422, 429, 429, 429]);
     // Another client behind the same proxy has its own allowance.
-    expect((await lookupFrom('203.0.113.10')).status).toBe(200);
+    expect((await lookupFrom('203.0.113.10')).status).toBe(422);
   });
 });
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/rows.js';
 import { reconcilePendingPayments } from '#server/payments/reconcile.js';
 import type { PaymentConfig } from '#shared/schemas/payment.js';
-import type { ReceiptDetail, ReceiptLookupResponse } from '#shared/schemas/receipt.js';
+import type { ReceiptDetail } from '#shared/schemas/receipt.js';
+import { lookupWithCode } from '#test/support/receipt-lookup-kit.js';
 import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
@@ -103,21 +104,17 @@ describeEachDatabase('sandbox checkout', (kind) => {
     expect(receipt.body.artist.name).toBe(nominee.artist.name);
     expect(receipt.body.votesByCategory.map((v) => v.voteCount).sort()).toEqual([2, 3]);
 
-    const byPhone = await call<ReceiptLookupResponse>(t.app, {
-      method: 'POST',
-      url: '/api/receipts/lookup',
-      body: {
-        phoneNumber: '677123456',
-      },
-    });
+    const byPhone = await lookupWithCode(
+      t.app,
+      { phoneNumber: '677123456' },
+      { recipient: '+237677123456' },
+    );
     expect(byPhone.body.receipts.map((r) => r.receiptCode)).toContain(code.body.receiptCode);
-    const byEmail = await call<ReceiptLookupResponse>(t.app, {
-      method: 'POST',
-      url: '/api/receipts/lookup',
-      body: {
-        email: ' FAN@example.com ',
-      },
-    });
+    const byEmail = await lookupWithCode(
+      t.app,
+      { email: ' FAN@example.com ' },
+      { recipient: 'fan@example.com' },
+    );
     expect(byEmail.body.receipts[0]).toMatchObject({
       receiptCode: code.body.receiptCode,
       provider: 'campay',

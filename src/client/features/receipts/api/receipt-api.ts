@@ -1,8 +1,11 @@
 import { receiptCodeResponseSchema } from '#shared/schemas/payment';
 import {
   receiptDetailSchema,
+  receiptLookupCodeResponseSchema,
   receiptLookupResponseSchema,
   type ReceiptDetail,
+  type ReceiptLookupCodeRequest,
+  type ReceiptLookupCodeResponse,
   type ReceiptLookupRequest,
   type ReceiptSummary,
 } from '#shared/schemas/receipt';
@@ -22,7 +25,14 @@ export async function fetchReceiptForPayment(paymentId: string): Promise<Receipt
   return fetchReceipt(receiptCode);
 }
 
-/** POST /api/receipts/lookup: newest first. */
+/** POST /api/receipts/lookup/code: the same answer whether or not a code was really sent. */
+export function requestLookupCode(
+  request: ReceiptLookupCodeRequest,
+): Promise<ReceiptLookupCodeResponse> {
+  return sendJson('POST', '/api/receipts/lookup/code', request, receiptLookupCodeResponseSchema);
+}
+
+/** POST /api/receipts/lookup, with the code sent to the e-mail or phone: newest first. */
 export async function lookupReceipts(request: ReceiptLookupRequest): Promise<ReceiptSummary[]> {
   const { receipts } = await sendJson(
     'POST',

@@ -1,0 +1,169 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
+import { rowsOf } from '#server/db/rows.js';
+import { payments, receiptLookupCodes } from '#server/db/schema.js';
+import { insertMessagesSql, type NewOutboxMessage } from '#server/outbox/outbox-store.js';
+import type { PhoneHasher } from '#server/payments/phone-hash.js';
+import { lookupCodeTexts } from '#server/payments/payment-message-texts.js';
+import type { Language } from '#shared/limits.js';
+import { CREDITED_STATUSES } from '#shared/schemas/payment.js';
+import { LOOKUP_CODE_DIGITS } from '#shared/schemas/receipt.js';
+
+/** Wrong codes a code survives: the next try, even the right one, is refused. */
+export const LOOKUP_CODE_MAX_ATTEMPTS = 5;
+/** The window of the per-recipient limit on codes asked for. */
+export const LOOKUP_CODE_WINDOW_MS = 15 * 60_000;
+
+/** Whose receipts: an e-mail address (lower-cased by its schema) or `237` + 9 digits. */
+export type LookupContact = { email: string } | { phoneNumber: string };
+
+/**
+ * The keyed hashes the codes table keeps instead of the e-mail, the phone and the code: the same
+ * HMAC key as the phone hashes (ADR 0015), each input under a prefix of its own so no hash of one
+ * kind can be taken for another.
+ */
+export function lookupCodeHashes(hash: PhoneHasher) {
+  return {
+    recipient: (contact: LookupContact) =>
+      'email' in contact
+        ? hash(`lookup-recipient:email:${contact.email}`)
+        : hash(`lookup-recipient:phone:${contact.phoneNumber}`),
+    code: (recipientHash: string, code: string) => hash(`lookup-code:${recipientHash}:${code}`),
+  };
+}
+
+export function newLookupCode(): string {
+  return String(randomInt(0, 10 ** LOOKUP_CODE_DIGITS)).padStart(LOOKUP_CODE_DIGITS, '0');
+}
+
+/** The payments whose receipts a lookup by this contact lists. */
+function receiptsOf(contact: LookupContact, hashPhone: PhoneHasher): SQL {
+  const credited = inArray(payments.status, [...CREDITED_STATUSES]);
+  return 'email' in contact
+    ? and(credited, eq(payments.voterEmail, contact.email))!
+    : and(credited, eq(payments.phoneHash, hashPhone(contact.phoneNumber)))!;
+}
+
+/** The code's message: an SMS to the phone in E.164, or an e-mail. */
+function codeMessage(
+  contact: LookupContact,
+  language: Language,
+  code: string,
+  ttlSeconds: number,
+): NewOutboxMessage {
+  const texts = lookupCodeTexts(language, { code, minutes: Math.round(ttlSeconds / 60) });
+  const common = { language, kind: 'lookup-code', paymentId: null };
+  return 'email' in contact
+    ? {
+        ...common,
+        channel: 'email',
+        recipient: contact.email,
+        subject: texts.email.subject,
+        body: texts.email.text,
+        html: texts.email.html,
+      }
+    : { ...common, channel: 'sms', recipient: `+${contact.phoneNumber}`, body: texts.sms };
+}
+
+export interface IssueLookupCode {
+  contact: LookupContact;
+  language: Language;
+  hashPhone: PhoneHasher;
+  ttlSeconds: number;
+  /** Codes one recipient may be given per LOOKUP_CODE_WINDOW_MS. */
+  perRecipient: number;
+}
+
+/** `queued`: the code went to the outbox (the recipient has receipts). */
+export type IssuedLookupCode =
+  { allowed: true; queued: boolean } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Issues a code for `contact` in one transaction of two statements, the same two whether or not
+ * the contact has receipts (ADR 0061): a lock on the recipient, so concurrent requests
+ * count each other, then one statement that counts the recipient's recent codes and, under the
+ * limit, supersedes its older codes, stores the new one's hash, and writes the message to the
+ * outbox only if the contact has a receipt. Whether it has one is decided inside the database and
+ * changes no statement: an unknown recipient is given a code row nobody is sent.
+ */
+export async function issueLookupCode(db: Db, request: IssueLookupCode): Promise<IssuedLookupCode> {
+  // The app's clock, not the database's, so tests can drive expiry and the window (ADR 0061).
+  const now = new Date();
+  const hashes = lookupCodeHashes(request.hashPhone);
+  const recipientHash = hashes.recipient(request.contact);
+  const code = newLookupCode();
+  const codeHash = hashes.code(recipientHash, code);
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - LOOKUP_CODE_WINDOW_MS).toISOString();
+  const expiresAt = new Date(now.getTime() + request.ttlSeconds * 1000).toISOString();
+  const message = codeMessage(request.contact, request.language, code, request.ttlSeconds);
+
+  const [row] = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.lookupCode}::int, hashtext(${recipientHash}))`,
+    );
+    return rowsOf<{ allowed: boolean; oldest: string | null; queued: number }>(
+      await tx.execute(sql`
+        WITH recent AS (
+          SELECT count(*)::int AS n, min(created_at) AS oldest FROM ${receiptLookupCodes}
+          WHERE recipient_hash = ${recipientHash} AND created_at > ${since}::timestamptz),
+        allowed AS (SELECT n < ${request.perRecipient}::int AS ok FROM recent),
+        superseded AS (
+          UPDATE ${receiptLookupCodes} SET superseded_at = ${at}::timestamptz
+          WHERE recipient_hash = ${recipientHash} AND used_at IS NULL AND superseded_at IS NULL
+            AND (SELECT ok FROM allowed)),
+        issued AS (
+          INSERT INTO ${receiptLookupCodes} (recipient_hash, code_hash, expires_at, created_at)
+          SELECT ${recipientHash}, ${codeHash}, ${expiresAt}::timestamptz, ${at}::timestamptz
+          WHERE (SELECT ok FROM allowed)
+          RETURNING id),
+        queued AS (
+          ${insertMessagesSql([message])}
+          WHERE EXISTS (SELECT 1 FROM issued)
+            AND EXISTS (SELECT 1 FROM ${payments} WHERE ${receiptsOf(request.contact, request.hashPhone)})
+          RETURNING id)
+        SELECT (SELECT ok FROM allowed) AS allowed, (SELECT oldest FROM recent) AS oldest,
+          (SELECT count(*) FROM queued)::int AS queued`),
+    );
+  });
+  if (!row) throw new Error('issueLookupCode: the statement returned no row');
+  if (row.allowed) return { allowed: true, queued: row.queued > 0 };
+  const freeAt = new Date(row.oldest ?? at).getTime() + LOOKUP_CODE_WINDOW_MS;
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+  };
+}
+
+/**
+ * Uses the recipient's newest code, in one statement: the right code, unexpired, unused, not
+ * superseded and with tries left, is marked used and accepted; any other counts a wrong try
+ * against that newest code. Two uses of one code at once: the second waits for the first's row
+ * and, re-reading it, finds it used, so only one is accepted.
+ */
+export async function redeemLookupCode(
+  db: Db,
+  request: { contact: LookupContact; code: string; hashPhone: PhoneHasher },
+): Promise<boolean> {
+  const at = new Date().toISOString();
+  const hashes = lookupCodeHashes(request.hashPhone);
+  const recipientHash = hashes.recipient(request.contact);
+  const codeHash = hashes.code(recipientHash, request.code);
+  const rows = rowsOf<{ accepted: boolean }>(
+    await db.execute(sql`
+      WITH newest AS (
+        SELECT id FROM ${receiptLookupCodes}
+        WHERE recipient_hash = ${recipientHash} AND used_at IS NULL AND superseded_at IS NULL
+        ORDER BY created_at DESC LIMIT 1)
+      UPDATE ${receiptLookupCodes} c SET
+        attempts = c.attempts + CASE WHEN c.code_hash = ${codeHash} THEN 0 ELSE 1 END,
+        used_at = CASE WHEN c.code_hash = ${codeHash} THEN ${at}::timestamptz END
+      FROM newest
+      WHERE c.id = newest.id AND c.used_at IS NULL AND c.superseded_at IS NULL
+        AND c.attempts < ${LOOKUP_CODE_MAX_ATTEMPTS}::int AND c.expires_at > ${at}::timestamptz
+      RETURNING c.used_at IS NOT NULL AS accepted`),
+  );
+  return rows[0]?.accepted === true;
+}
