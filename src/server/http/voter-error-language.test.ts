@@ -548,6 +548,25 @@ describe('every refusal a voter route can answer is a sentence in the site langu
         url: '/api/payment/receipt/ABCDEFGHJKMN',
         status: 404,
       },
+      {
+        name: 'resend: malformed code',
+        method: 'POST',
+        url: '/api/payment/receipt/%3Cscript%3E/resend',
+        status: 400,
+      },
+      {
+        name: 'resend: unknown code',
+        method: 'POST',
+        url: '/api/payment/receipt/ABCDEFGHJKMN/resend',
+        status: 404,
+      },
+      {
+        name: 'resend: too many',
+        method: 'POST',
+        url: `/api/payment/receipt/${completed.receiptCode}/resend`,
+        status: 429,
+        exhaust: true,
+      },
       { name: 'lookup: nothing', method: 'POST', url: lookup, body: {}, status: 400 },
       {
         name: 'lookup: both',
