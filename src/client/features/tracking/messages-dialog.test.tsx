@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { settle } from '#server/payments/settle';
 import { createNominee } from '#test/factories/catalog-factory';
-import { createPendingPayment } from '#test/factories/payment-factory';
+import { createCompletedPayment } from '#test/factories/payment-factory';
 import { signedInUser } from '#test/factories/user-factory';
 import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
 import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
@@ -34,16 +33,11 @@ afterEach(signOutBrowser);
 /** A completed mobile-money payment whose receipt the sandbox kept, found by its e-mail. */
 async function openWithMessages(email: string, language: 'en' | 'fr' = 'en') {
   const { ctx } = testApp.app;
-  const pending = await createPendingPayment(ctx.db, {
+  const payment = await createCompletedPayment(ctx.db, {
     votes: [{ nominationId, voteCount: 2 }],
     payment: { voterEmail: email, phoneNumber: '237677123456' },
+    outbox: ctx.outbox,
   });
-  await settle(
-    ctx,
-    pending.id,
-    { status: 'completed', amount: pending.amount, currency: pending.currency },
-    'callback',
-  );
   await ctx.outbox.deliverDue();
   const rendered = await renderScreen(
     <>
@@ -56,7 +50,7 @@ async function openWithMessages(email: string, language: 'en' | 'fr' = 'en') {
   const row = cell.closest('tr')!;
   // "Messages" in both languages.
   await rendered.user.click(within(row).getByRole('button', { name: /^Messages/ }));
-  return { ...rendered, payment: pending };
+  return { ...rendered, payment };
 }
 
 describe("a payment's messages in voter tracking", () => {
