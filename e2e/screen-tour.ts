@@ -11,7 +11,8 @@ import {
   createCompletedPayment,
   createNeedsReviewPayment,
 } from '#test/factories/payment-factory.js';
-import { EVENT_BASE_URL, FIRST_LOAD, expect, type ConsoleAllowance } from './fixtures.js';
+import type { MessageOutbox } from '#server/outbox/outbox-store.js';
+import { BASE_URL, EVENT_BASE_URL, FIRST_LOAD, expect, type ConsoleAllowance } from './fixtures.js';
 import { codeSentTo } from './lookup-codes.js';
 import { createAccount, fillSignInForm } from './sign-in.js';
 import { checkUntil, checkUntilSettled, startPayment } from './status-checks.js';
@@ -122,7 +123,9 @@ export async function createTourData(db: Db): Promise<TourData> {
       { nominationId: star.nominations[0]!.id, voteCount: 3 },
       { nominationId: other.nominations[0]!.id, voteCount: 1 },
     ],
-    payment: { voterEmail: receiptEmail },
+    payment: { voterEmail: receiptEmail, phoneNumber: '237677445566' },
+    // Its receipt by SMS and e-mail in the server's outbox, which voter tracking's Messages lists.
+    outbox: { publicUrl: BASE_URL, written: () => undefined } satisfies MessageOutbox,
   });
   const review = await createNeedsReviewPayment(db, {
     votes: [{ nominationId: star.nominations[0]!.id, voteCount: 2 }],
@@ -361,7 +364,20 @@ export async function tourEveryScreen(
   await expect(page.getByTestId('receipt-modal')).toBeVisible(FIRST_LOAD);
   await expect(page.getByTestId('receipt-code')).toBeVisible();
   await stop({ name: 'receipt', dialog: true });
-  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: t('receipts:modal.resend') }).click();
+  // Found by text: the modal hides the rest of the page, toasts included, from the roles.
+  const sentAgain = page
+    .locator('li')
+    .filter({ hasText: t('receipts:modal.resentBoth') })
+    .filter({ visible: true });
+  await expect(sentAgain).toBeVisible();
+  await stop({ name: 'receipt sent again', dialog: true });
+  // Closed by its button, not Escape: while the toast is up, Escape closes the toast instead.
+  await page
+    .getByTestId('receipt-modal')
+    .getByRole('button', { name: t('receipts:modal.close'), exact: true })
+    .first()
+    .click();
   const saved = page.getByRole('alertdialog');
   await expect(saved).toBeVisible();
   await stop({ name: 'have you saved your screenshot?', dialog: true });
@@ -444,6 +460,10 @@ export async function tourEveryScreen(
     FIRST_LOAD,
   );
   await stop({ name: 'admin, event' });
+  const sms = settings.getByRole('group', { name: t('admin:event.form.smsReceipts') });
+  await sms.scrollIntoViewIfNeeded();
+  await expect(sms).toBeInViewport();
+  await stop({ name: 'admin, event, SMS receipts' });
   await page.getByRole('button', { name: t('admin:event.publish.action') }).click();
   await expect(
     page.getByRole('alertdialog', { name: t('admin:event.publish.confirmTitle') }),
@@ -486,6 +506,18 @@ export async function tourEveryScreen(
   await stop({ name: 'voter tracking' });
   await page.getByRole('button', { name: t('tracking:filters.show') }).click();
   await stop({ name: 'voter tracking, filters shown', phoneOnly: true });
+  await page.getByLabel(t('tracking:search.label')).fill(data.receiptEmail);
+  await expect(page.getByRole('button', { name: copyId })).toHaveCount(1);
+  await page
+    .getByRole('button', { name: new RegExp(`^${t('tracking:messages.action')} `) })
+    .filter({ visible: true })
+    .click();
+  const messages = page.getByRole('dialog');
+  // The receipt by SMS and e-mail, and its copies the voter asked for above.
+  await expect(messages.getByRole('listitem')).toHaveCount(4);
+  await stop({ name: 'payment messages', dialog: true });
+  await page.keyboard.press('Escape');
+  await expect(messages).toBeHidden();
 
   // The sign-out link opened from outside the site (a typed address here) asks first. The page is
   // the server's own, in both languages at once.

@@ -9,7 +9,8 @@ import {
   createPendingPayment,
   settlePayment,
 } from '#test/factories/payment-factory.js';
-import { FIRST_LOAD, expect, setLanguage, test, type SignIn } from './fixtures.js';
+import type { MessageOutbox } from '#server/outbox/outbox-store.js';
+import { BASE_URL, FIRST_LOAD, expect, setLanguage, test, type SignIn } from './fixtures.js';
 import { selectOption } from './select-option.js';
 
 const TRACKING_PATH = '/admin/voter-tracking';
@@ -446,6 +447,71 @@ test.describe('voter tracking', () => {
         await expect.poll(() => nominationVotes(db, nominationId)).toBe(2);
         // Credited, it leaves the list of payments waiting for review.
         await expect(page.getByRole('heading', { name: t.empty })).toBeVisible();
+      },
+    );
+  }
+
+  for (const language of ['en', 'fr'] as const) {
+    const t = {
+      en: {
+        search: 'Search payments',
+        copy: /^Copy payment ID /,
+        messages: /^Messages [0-9a-f]{8}$/,
+        dialog: /Messages of payment/,
+        list: 'Messages, newest first',
+        states: /^(queued|sandbox)$/,
+        resend: 'Resend receipt',
+        done: 'Receipt sent again by SMS, E-mail',
+        activity: 'Receipt sent again',
+      },
+      fr: {
+        search: 'Rechercher des paiements',
+        copy: /^Copier l'identifiant /,
+        messages: /^Messages [0-9a-f]{8}$/,
+        dialog: /Messages du paiement/,
+        list: 'Messages, du plus récent au plus ancien',
+        states: /^(en file|bac à sable)$/,
+        resend: 'Renvoyer le reçu',
+        done: 'Reçu renvoyé par SMS, E-mail',
+        activity: 'Reçu renvoyé',
+      },
+    }[language];
+
+    test(
+      `shows a payment's messages and sends its receipt again (${language})`,
+      { tag: language === 'fr' ? ['@phone'] : [] },
+      async ({ page, db, signIn }) => {
+        const nominationId = await nomination(db);
+        const { tag, email } = tagged();
+        // The receipt goes to the server's outbox, which its own worker delivers (sandbox).
+        const outbox: MessageOutbox = { publicUrl: BASE_URL, written: () => undefined };
+        await createCompletedPayment(db, {
+          provider: 'campay',
+          votes: [{ nominationId, voteCount: 2 }],
+          payment: { voterEmail: email('messages'), phoneNumber: '237677001122' },
+          outbox,
+        });
+        await openTracking(page, signIn);
+        if (language === 'fr') await setLanguage(page, 'fr');
+        await page.getByLabel(t.search).fill(tag);
+        await expect(page.getByRole('button', { name: t.copy })).toHaveCount(1);
+        await page.getByRole('button', { name: t.messages }).filter({ visible: true }).click();
+        const dialog = page.getByRole('dialog', { name: t.dialog });
+        const items = dialog.getByRole('list', { name: t.list }).getByRole('listitem');
+        await expect(items).toHaveCount(2);
+        await expect(items.filter({ hasText: '+237677001122' })).toHaveCount(1);
+        await expect(items.filter({ hasText: email('messages') })).toHaveCount(1);
+        for (const item of await items.all()) {
+          await expect(item.getByText(t.states)).toBeVisible();
+        }
+        await dialog.getByRole('button', { name: t.resend }).click();
+        await expect(
+          page.getByRole('region', { name: /^Notifications/ }).getByText(t.done),
+        ).toBeVisible();
+        await expect(items).toHaveCount(4);
+
+        await page.goto('/admin?tab=activity');
+        await expect(page.getByText(t.activity).first()).toBeVisible(FIRST_LOAD);
       },
     );
   }

@@ -27,6 +27,7 @@ import deliveryReportRoutes from './features/delivery-reports/routes.js';
 import healthRoutes from './features/health/routes.js';
 import mediaRoutes from './features/media/routes.js';
 import { registerHttpMetrics } from './features/metrics/http-metrics.js';
+import messagesRoutes from './features/messages/routes.js';
 import metricsRoutes from './features/metrics/routes.js';
 import outboxRoutes from './features/outbox/routes.js';
 import receiptsRoutes from './features/receipts/routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes);
       await api.register(auditRoutes);
       await api.register(outboxRoutes);
+      await api.register(messagesRoutes);
       await api.register(deliveryReportRoutes);
       await api.register(liveRoutes);
     },

@@ -14,7 +14,7 @@ export async function setEvent(db: Db, change: EventWindowSql): Promise<void> {
   await db.update(event).set(change).where(eq(event.id, 1));
 }
 
-/** The event as the migration leaves it: no bounds, counts live, nothing published. */
+/** The event as the migration leaves it: no bounds, counts live, nothing published, SMS on. */
 export async function resetEvent(db: Db): Promise<void> {
   await setEvent(db, {
     votingOpensAt: null,
@@ -23,6 +23,7 @@ export async function resetEvent(db: Db): Promise<void> {
     hideCountsHoursBeforeClose: null,
     resultsPublishedAt: null,
     timezone: null,
+    smsReceipts: true,
   });
 }
 

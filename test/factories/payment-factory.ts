@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/app-context.js';
 import type { Db } from '#server/db/client.js';
 import type { AppEvents } from '#server/events/app-events.js';
+import type { MessageOutbox } from '#server/outbox/outbox-store.js';
 import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
 import { creditPayment } from '#server/features/books/credit-payment.js';
 import { refundPayment } from '#server/features/books/refund-payment.js';
@@ -52,11 +53,13 @@ export async function createCompletedPayment(
     payment?: Partial<NewPayment>;
     at?: Date;
     events?: AppEvents;
+    /** Where the receipt goes (the app's outbox); none is written without it. */
+    outbox?: MessageOutbox;
   },
 ) {
   const payment = await createPendingPayment(db, options);
   const result = await settle(
-    { db, events: options.events, outbox: null },
+    { db, events: options.events, outbox: options.outbox ?? null },
     payment.id,
     { status: 'completed', amount: payment.amount, currency: payment.currency },
     'seed',

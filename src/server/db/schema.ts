@@ -327,6 +327,11 @@ export const event = pgTable('event', {
     .default('live'),
   hideCountsHoursBeforeClose: integer('hide_counts_hours_before_close'),
   resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
+  /**
+   * Whether payments' messages (receipts, refund and dispute notices, resends) go by SMS too; off,
+   * only e-mail goes. Each SMS costs the organiser money.
+   */
+  smsReceipts: boolean('sms_receipts').notNull().default(true),
   updatedAt: updatedAt(),
 });
 
@@ -434,6 +439,23 @@ export const receiptLookupCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('receipt_lookup_codes_recipient_idx').on(t.recipientHash, t.createdAt)],
+);
+
+/**
+ * Each time a receipt was sent again on request, by an admin or by the voter: the resend limits
+ * count these rows, so they hold across instances and restarts.
+ */
+export const receiptResends = pgTable(
+  'receipt_resends',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    requestedBy: varchar('requested_by', { length: 10 }).$type<'admin' | 'voter'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('receipt_resends_payment_idx').on(t.paymentId, t.requestedBy, t.createdAt)],
 );
 
 /**

@@ -559,6 +559,25 @@ describe('every refusal a voter route can answer is a sentence in the site langu
         status: 404,
       },
       {
+        name: 'resend: malformed code',
+        method: 'POST',
+        url: '/api/payment/receipt/%3Cscript%3E/resend',
+        status: 400,
+      },
+      {
+        name: 'resend: unknown code',
+        method: 'POST',
+        url: '/api/payment/receipt/ABCDEFGHJKMN/resend',
+        status: 404,
+      },
+      {
+        name: 'resend: too many',
+        method: 'POST',
+        url: `/api/payment/receipt/${completed.receiptCode}/resend`,
+        status: 429,
+        exhaust: true,
+      },
+      {
         name: 'lookup: nothing',
         method: 'POST',
         url: lookup,

@@ -55,13 +55,15 @@ const asRecordset = (messages: readonly NewOutboxMessage[]) =>
 
 /**
  * The INSERT of `messages`, as a statement or as a step of a larger one (`WITH queued AS (…)`),
- * so a settlement writes its messages in the statement that moves the payment.
+ * so a settlement writes its messages in the statement that moves the payment. `only`, a
+ * condition on the message (`m.channel`…), leaves out those it does not hold for.
  */
-export function insertMessagesSql(messages: readonly NewOutboxMessage[]): SQL {
+export function insertMessagesSql(messages: readonly NewOutboxMessage[], only?: SQL): SQL {
   return sql`INSERT INTO outbox_messages (channel, recipient, language, kind, payment_id, subject, body, html)
     SELECT channel, recipient, language, kind, payment_id, subject, body, html
     FROM jsonb_to_recordset(${asRecordset(messages)}::jsonb) AS m(channel text, recipient text,
-      language text, kind text, payment_id uuid, subject text, body text, html text)`;
+      language text, kind text, payment_id uuid, subject text, body text, html text)
+    ${only ? sql`WHERE ${only}` : sql``}`;
 }
 
 /**

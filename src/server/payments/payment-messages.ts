@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
-import type { MessageOutbox, NewOutboxMessage } from '#server/outbox/outbox-store.js';
+import {
+  insertMessagesSql,
+  type MessageOutbox,
+  type NewOutboxMessage,
+} from '#server/outbox/outbox-store.js';
 import type { Language } from '#shared/limits.js';
 import {
   disputeTexts,
@@ -18,6 +22,19 @@ export interface PaymentContact {
   /** `237` + 9 digits for mobile money; null for a card. */
   phoneNumber: string | null;
   voterEmail: string | null;
+}
+
+/**
+ * The INSERT of a payment's messages (receipts, notices, resends), without the SMS when the
+ * organiser turned them off (`event.sms_receipts`). The setting is read by the statement that
+ * writes the messages: no round trip more, and a switch turned off a moment ago holds on every
+ * instance at once, where a cached copy could send SMS for a while after.
+ */
+export function insertPaymentMessagesSql(messages: readonly NewOutboxMessage[]): SQL {
+  return insertMessagesSql(
+    messages,
+    sql`(m.channel <> 'sms' OR COALESCE((SELECT sms_receipts FROM event WHERE id = 1), true))`,
+  );
 }
 
 /** One SMS when the payment has a phone number, one e-mail when it has an address. */

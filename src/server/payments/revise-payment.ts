@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
-import { insertMessagesSql } from '#server/outbox/outbox-store.js';
 import type { Language } from '#shared/limits.js';
 import { appendLedgerCorrections } from '#server/features/ledger/ledger-correction.js';
 import { CREDITED_STATUSES, type PaymentStatus } from '#shared/schemas/payment.js';
 import { disputeStanding, isDisputeFinal, keptVotes, splitKept } from './counted-votes.js';
-import { revisionMessages } from './payment-messages.js';
+import { insertPaymentMessagesSql, revisionMessages } from './payment-messages.js';
 import { emitSettled, hourOf, retryAborted, type SettleDeps, type SettleSource } from './settle.js';
 
 /**
@@ -232,7 +231,7 @@ export async function revisePayment(
           VALUES (${paymentId}, ${payment.status}, ${status}, ${source}, ${detail}, ${atText}::timestamptz)),
         recounted AS (
           UPDATE payment_votes v SET counted = m.counted FROM m WHERE v.id = m.id),
-        ${messages.length ? sql`queued AS (${insertMessagesSql(messages)}),` : sql``}
+        ${messages.length ? sql`queued AS (${insertPaymentMessagesSql(messages)}),` : sql``}
         per_nomination AS (
           SELECT nomination_id, SUM(delta)::int AS delta FROM m GROUP BY nomination_id),
         -- Trending reads the hourly counts: votes taken back leave this hour's count.

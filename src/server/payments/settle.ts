@@ -4,12 +4,16 @@ import type { Db } from '#server/db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { rowsOf } from '#server/db/rows.js';
 import type { AppEvents, CountedTally, SettledPayment } from '#server/events/app-events.js';
-import { insertMessagesSql, type MessageOutbox } from '#server/outbox/outbox-store.js';
+import type { MessageOutbox } from '#server/outbox/outbox-store.js';
 import type { Language } from '#shared/limits.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { describeAmountMismatch } from '#shared/amount-mismatch.js';
 import { splitKept } from './counted-votes.js';
-import { receiptMessages, type CompletedPayment } from './payment-messages.js';
+import {
+  insertPaymentMessagesSql,
+  receiptMessages,
+  type CompletedPayment,
+} from './payment-messages.js';
 import { generateReceiptCode } from './receipt-code.js';
 import { COLLECT_UNMATCHED, isUnconfirmed } from './unconfirmed-outcome.js';
 
@@ -436,7 +440,7 @@ export async function settleBatch(
             votes = provider_hourly_totals.votes + EXCLUDED.votes,
             revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
             payments = provider_hourly_totals.payments + EXCLUDED.payments)
-        ${messages.length ? sql`, queued AS (${insertMessagesSql(messages)})` : sql``}
+        ${messages.length ? sql`, queued AS (${insertPaymentMessagesSql(messages)})` : sql``}
         SELECT 'payment' AS kind, id, status, provider, amount, currency, total_votes AS votes,
           NULL::bigint AS seq, created_at FROM moved
         UNION ALL

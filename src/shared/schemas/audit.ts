@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'payments.check-campay',
   'payment.refund',
   'payment.credit',
+  'payment.resend-receipt',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

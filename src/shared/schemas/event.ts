@@ -56,6 +56,11 @@ export const eventSettingsSchema = z
       .min(1, 'Hours before the close must be at least 1')
       .max(HIDE_COUNTS_HOURS_MAX, `Hours before the close must be at most ${HIDE_COUNTS_HOURS_MAX}`)
       .nullable(),
+    /**
+     * Payments' messages by SMS as well as e-mail. Left out, the stored choice stays (a caller
+     * that does not know the setting cannot turn SMS back on by accident).
+     */
+    smsReceipts: z.boolean({ error: 'SMS receipts must be on or off' }).optional(),
   })
   .strict()
   .refine(
@@ -82,6 +87,8 @@ export const publicEventSchema = z.object({
   resultsVisibility: resultsVisibilitySchema,
   hideCountsHoursBeforeClose: z.number().int().nullable(),
   resultsPublishedAt: z.string().nullable(),
+  /** Whether receipts and notices go by SMS (e-mail always goes when the voter gave one). */
+  smsReceipts: z.boolean(),
   status: eventStatusSchema,
   countsVisible: z.boolean(),
   /** The database's clock when the answer was made, so a phone with a wrong clock counts down right. */

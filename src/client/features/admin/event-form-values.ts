@@ -14,6 +14,8 @@ export interface EventFormValues {
   resultsVisibility: ResultsVisibility;
   /** Empty for "never hide by the clock". */
   hideCountsHours: string;
+  /** Payments' messages by SMS too; off, by e-mail only. */
+  smsReceipts: boolean;
 }
 
 export function valuesFromEvent(event: PublicEvent): EventFormValues {
@@ -30,12 +32,13 @@ export function valuesFromEvent(event: PublicEvent): EventFormValues {
     resultsVisibility: event.resultsVisibility,
     hideCountsHours:
       event.hideCountsHoursBeforeClose === null ? '' : String(event.hideCountsHoursBeforeClose),
+    smsReceipts: event.smsReceipts,
   };
 }
 
 export function hasChanges(values: EventFormValues, loaded: EventFormValues): boolean {
   return (Object.keys(values) as (keyof EventFormValues)[]).some(
-    (key) => values[key].trim() !== loaded[key].trim(),
+    (key) => String(values[key]).trim() !== String(loaded[key]).trim(),
   );
 }
 
@@ -77,6 +80,7 @@ export function draftSettings(values: EventFormValues): SettingsDraft {
       votingClosesAt: closes.value,
       resultsVisibility: values.resultsVisibility,
       hideCountsHoursBeforeClose: hours === '' ? null : Number(hours),
+      smsReceipts: values.smsReceipts,
     },
     problems,
   };

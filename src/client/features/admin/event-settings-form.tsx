@@ -35,7 +35,7 @@ interface EventSettingsFormProps {
   tabGuard?: TabGuard;
 }
 
-type TextField = Exclude<keyof EventFormValues, 'resultsVisibility'>;
+type TextField = Exclude<keyof EventFormValues, 'resultsVisibility' | 'smsReceipts'>;
 
 /**
  * The event's settings, checked with the same shared schema as PUT /api/admin/event. The window
@@ -84,6 +84,11 @@ export function EventSettingsForm({ loaded, tabGuard }: EventSettingsFormProps) 
     setErrors({});
     save.mutate(parsed.data, { onError: (error) => showErrors(serverFormErrors(error)) });
   };
+
+  const smsOptions = [
+    { value: 'on', label: t('event.form.smsOn') },
+    { value: 'off', label: t('event.form.smsOff') },
+  ] as const;
 
   const visibilityOptions = [
     { value: 'live', label: t('event.form.visibilityLive') },
@@ -193,6 +198,22 @@ export function EventSettingsForm({ loaded, tabGuard }: EventSettingsFormProps) 
             />
           )}
         </FormField>
+      </div>
+
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium">{t('event.form.smsReceipts')}</span>
+        <SegmentedToggle<'on' | 'off'>
+          label={t('event.form.smsReceipts')}
+          value={values.smsReceipts ? 'on' : 'off'}
+          onChange={(value) =>
+            setValues((current) => ({ ...current, smsReceipts: value === 'on' }))
+          }
+          options={smsOptions}
+          className="w-fit"
+        />
+        <p className="text-xs text-muted-foreground">
+          {t(values.smsReceipts ? 'event.form.smsOnHint' : 'event.form.smsOffHint')}
+        </p>
       </div>
 
       {/* Phones: the note on its own line, the two actions side by side under it. */}

@@ -67,6 +67,22 @@ describe('admin Event tab', () => {
     expect(screen.getByDisplayValue('2026-07-14')).toBeTruthy();
   });
 
+  it('turns SMS receipts off with its explanation, in French too', async () => {
+    const { user, form } = await openEventTab('fr');
+    const group = form.getByRole('group', { name: 'Reçus par SMS' });
+    expect(
+      within(group).getByRole('button', { name: 'Activés' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await user.click(within(group).getByRole('button', { name: 'Désactivés' }));
+    expect(form.getByText(/^Aucun SMS n’est envoyé/)).toBeTruthy();
+    await user.click(form.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(puts()).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(puts()[0]!.body ?? 'null')).toMatchObject({ smsReceipts: false });
+    await waitFor(async () =>
+      expect((await testApp.app.ctx.event.current()).smsReceipts).toBe(false),
+    );
+  });
+
   it('refuses a close before the opening, in the interface language, without sending', async () => {
     const { user, form } = await openEventTab('fr');
     change(form.getByLabelText('Ouverture du vote Date'), '2026-07-14');

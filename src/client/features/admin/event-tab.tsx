@@ -23,6 +23,7 @@ const settingsKey = (event: PublicEvent) =>
     event.votingClosesAt,
     event.resultsVisibility,
     event.hideCountsHoursBeforeClose,
+    event.smsReceipts,
   ]);
 
 /**

@@ -1,4 +1,4 @@
-import { Camera, CheckCircle2 } from 'lucide-react';
+import { Camera, CheckCircle2, Loader2, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptDetail } from '#shared/schemas/receipt';
@@ -19,11 +19,14 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog';
+import { toast } from '#client/components/ui/toast-store';
+import { ApiError } from '#client/lib/api-error';
 import { useLocalized } from '#client/lib/use-localized';
 import { ArtistPhoto } from '#client/components/artist-photo';
 import { proxiedImageUrl } from './proxied-image-url';
 import { PaymentAfterNote } from './payment-after-note';
 import { ReceiptCode } from './receipt-code';
+import { useResendReceipt } from './api/use-resend-receipt';
 
 interface ReceiptModalProps {
   /** null closes the modal. */
@@ -167,10 +170,66 @@ function ReceiptBody({
             <span className="font-semibold">{t('modal.tipTitle')}.</span> {t('modal.tip', { name })}
           </p>
         </div>
+        {/* A refunded or disputed receipt would no longer say what the first one said. */}
+        {receipt.payment.status === 'completed' ? (
+          <ResendButton receiptCode={receipt.payment.receiptCode} />
+        ) : null}
         <Button size="lg" className="w-full" onClick={onRequestClose}>
           {t('modal.close')}
         </Button>
       </div>
     </>
+  );
+}
+
+/** Sends the receipt again to the phone and e-mail the payment was made with, then says how. */
+function ResendButton({ receiptCode }: { receiptCode: string }) {
+  const { t } = useTranslation('receipts');
+  const resend = useResendReceipt(receiptCode);
+
+  function send() {
+    resend.mutate(undefined, {
+      onSuccess: ({ channels }) => {
+        const sms = channels.includes('sms');
+        const email = channels.includes('email');
+        toast({
+          title: t(
+            sms && email ? 'modal.resentBoth' : sms ? 'modal.resentSms' : 'modal.resentEmail',
+          ),
+        });
+      },
+      onError: (error) =>
+        toast({
+          title: t('modal.resendFailed'),
+          // The server says why in the voter's language (too many this hour, nowhere to send).
+          description:
+            (error instanceof ApiError ? error.body?.message : null) ?? t('modal.resendTryLater'),
+          variant: 'destructive',
+        }),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full"
+        disabled={resend.isPending}
+        aria-busy={resend.isPending || undefined}
+        aria-describedby="receipt-resend-hint"
+        onClick={send}
+      >
+        {resend.isPending ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Send aria-hidden="true" />
+        )}
+        {t('modal.resend')}
+      </Button>
+      <p id="receipt-resend-hint" className="text-center text-xs text-muted-foreground">
+        {t('modal.resendHint')}
+      </p>
+    </div>
   );
 }

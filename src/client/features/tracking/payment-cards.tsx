@@ -3,6 +3,7 @@ import { formatMoney } from '#client/lib/format-money';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
 import { formatCreated, isRefundable } from './payment-display';
+import { MessagesDialog } from './messages-dialog';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -55,6 +56,9 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
           {payment.receiptCode || isRefundable(payment) || payment.status === 'needs_review' ? (
             <div className="flex flex-wrap items-center gap-2">
               {payment.receiptCode ? <ReceiptLink code={payment.receiptCode} /> : null}
+              {payment.receiptCode ? (
+                <MessagesDialog payment={payment} timeZone={timeZone} />
+              ) : null}
               {isRefundable(payment) ? <RefundDialog payment={payment} /> : null}
               {payment.status === 'needs_review' ? <ReviewDialog payment={payment} /> : null}
             </div>

@@ -12,6 +12,8 @@ export interface EventRecord extends EventWindow {
   name: string;
   nameFr: string | null;
   timezone: string;
+  /** Payments' messages go by SMS too (off: e-mail only). */
+  smsReceipts: boolean;
 }
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -25,6 +27,7 @@ const columns = {
   resultsVisibility: event.resultsVisibility,
   hideCountsHoursBeforeClose: event.hideCountsHoursBeforeClose,
   resultsPublishedAt: event.resultsPublishedAt,
+  smsReceipts: event.smsReceipts,
 };
 type EventRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
 
@@ -38,6 +41,7 @@ function toRecord(row: EventRow, defaultTimezone: string): EventRecord {
     resultsVisibility: row.resultsVisibility ?? 'live',
     hideCountsHoursBeforeClose: row.hideCountsHoursBeforeClose,
     resultsPublishedAt: iso(row.resultsPublishedAt),
+    smsReceipts: row.smsReceipts ?? true,
   };
 }
 
@@ -79,6 +83,7 @@ export async function updateEventSettings(
       votingClosesAt: settings.votingClosesAt === null ? null : new Date(settings.votingClosesAt),
       resultsVisibility: settings.resultsVisibility,
       hideCountsHoursBeforeClose: settings.hideCountsHoursBeforeClose,
+      smsReceipts: settings.smsReceipts ?? before.smsReceipts,
     };
     const [after] = await tx
       .update(event)

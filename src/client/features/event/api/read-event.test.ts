@@ -11,6 +11,7 @@ const event = {
   resultsVisibility: 'live',
   hideCountsHoursBeforeClose: 24,
   resultsPublishedAt: null,
+  smsReceipts: true,
   status: 'open',
   countsVisible: true,
   serverTime: '2026-11-23T21:00:00.000Z',
@@ -21,6 +22,7 @@ const accepted: unknown[] = [
   { ...event, nameFr: 'Palmarès', votingClosesAt: '2026-12-01T19:00:00.000Z' },
   { ...event, hideCountsHoursBeforeClose: null, resultsVisibility: 'hidden', status: 'closed' },
   { ...event, resultsPublishedAt: '2026-12-01T20:00:00.000Z', extra: 'dropped' },
+  { ...event, smsReceipts: false },
 ];
 const refused: unknown[] = [
   null,
@@ -32,6 +34,7 @@ const refused: unknown[] = [
   { ...event, hideCountsHoursBeforeClose: 1.5 },
   { ...event, hideCountsHoursBeforeClose: '24' },
   { ...event, countsVisible: 'yes' },
+  { ...event, smsReceipts: 'no' },
   { ...event, serverTime: null },
   { ...event, votingOpensAt: 5 },
 ];

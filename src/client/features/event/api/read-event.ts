@@ -29,6 +29,7 @@ export const publicEventReader: ResponseReader<PublicEvent> = {
         'hideCountsHoursBeforeClose',
       ),
       resultsPublishedAt: nullableString(event.resultsPublishedAt, 'resultsPublishedAt'),
+      smsReceipts: boolean(event.smsReceipts, 'smsReceipts'),
       status: oneOf(STATUSES, event.status, 'status'),
       countsVisible: boolean(event.countsVisible, 'countsVisible'),
       serverTime: string(event.serverTime, 'serverTime'),

@@ -1,0 +1,190 @@
+import { Loader2, Mail, MessageSquare, Send, Smartphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PaymentMessage } from '#shared/schemas/payment-messages';
+import type { TrackingPayment } from '#shared/schemas/tracking';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { toast } from '#client/components/ui/toast-store';
+import { isUnauthorizedError, serverMessage } from '#client/lib/api-error';
+import { useLanguage } from '#client/lib/use-language';
+import { MoneyActionDialog } from './money-action-parts';
+import { messageState, type MessageState } from './message-state';
+import { formatCreated, shortPaymentId } from './payment-display';
+import { usePaymentMessages, useResendReceipt } from './api/payment-messages-queries';
+import type { TrackingTimeZone } from './tracking-timezone';
+
+type MessagedPayment = Pick<TrackingPayment, 'id' | 'status'>;
+
+const VARIANTS = {
+  queued: 'muted',
+  retrying: 'warning',
+  sent: 'accent',
+  delivered: 'success',
+  undeliverable: 'destructive',
+  failed: 'destructive',
+  sandbox: 'outline',
+} as const satisfies Record<MessageState, string>;
+
+const KINDS = ['receipt', 'refund', 'dispute'] as const;
+const isKnownKind = (kind: string): kind is (typeof KINDS)[number] =>
+  (KINDS as readonly string[]).includes(kind);
+
+/**
+ * The Messages button of a payment with a receipt: what the voter was sent (receipt, refund and
+ * dispute notices, by SMS and e-mail), each with how far it got, and, for a completed payment,
+ * the receipt sent again.
+ */
+export function MessagesDialog({
+  payment,
+  timeZone,
+}: {
+  payment: MessagedPayment;
+  timeZone: TrackingTimeZone;
+}) {
+  const { t } = useTranslation('tracking');
+  const id = shortPaymentId(payment.id);
+  return (
+    <MoneyActionDialog
+      icon={MessageSquare}
+      action={t('messages.action')}
+      paymentLabel={id}
+      title={t('messages.title', { id })}
+      description={t('messages.description')}
+    >
+      {(onDone) => <MessagesPanel payment={payment} timeZone={timeZone} onDone={onDone} />}
+    </MoneyActionDialog>
+  );
+}
+
+function MessagesPanel({
+  payment,
+  timeZone,
+  onDone,
+}: {
+  payment: MessagedPayment;
+  timeZone: TrackingTimeZone;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('tracking');
+  const query = usePaymentMessages(payment.id);
+  const resend = useResendReceipt(payment.id);
+
+  function resendReceipt() {
+    resend.mutate(undefined, {
+      onSuccess: ({ messages }) =>
+        toast({
+          title: t('messages.resent', {
+            channels: messages.map((m) => t(`messages.channels.${m.channel}`)).join(', '),
+          }),
+        }),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return;
+        toast({
+          title: t('messages.resendFailed'),
+          description: serverMessage(error),
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  let body;
+  if (query.isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+        <p className="font-medium text-destructive">{t('messages.loadFailed')}</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          {t('messages.retry')}
+        </Button>
+      </div>
+    );
+  } else if (!query.data) {
+    body = (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        {t('messages.loading')}
+      </p>
+    );
+  } else if (query.data.messages.length === 0) {
+    body = <p className="text-sm text-muted-foreground">{t('messages.empty')}</p>;
+  } else {
+    body = (
+      <ul
+        aria-label={t('messages.listLabel')}
+        className="flex max-h-[50vh] flex-col divide-y divide-border overflow-y-auto rounded-lg border border-border"
+      >
+        {query.data.messages.map((message) => (
+          <MessageItem key={message.id} message={message} timeZone={timeZone} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {body}
+      {payment.status === 'completed' ? (
+        <p className="text-xs text-muted-foreground">{t('messages.resendHint')}</p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t('messages.close')}
+        </Button>
+        {payment.status === 'completed' ? (
+          <Button
+            type="button"
+            disabled={resend.isPending}
+            aria-busy={resend.isPending || undefined}
+            onClick={resendReceipt}
+          >
+            {resend.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Send aria-hidden="true" />
+            )}
+            {t('messages.resend')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function MessageItem({ message, timeZone }: { message: PaymentMessage; timeZone: string }) {
+  const { t } = useTranslation('tracking');
+  const language = useLanguage();
+  const state = messageState(message);
+  const at = (iso: string) => formatCreated(iso, timeZone, language);
+  const ChannelIcon = message.channel === 'sms' ? Smartphone : Mail;
+  return (
+    <li className="flex flex-col gap-1 px-3 py-2.5 text-sm" data-testid="payment-message">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="inline-flex items-center gap-1.5 font-medium">
+          <ChannelIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+          {t(`messages.channels.${message.channel}`)}
+          <span className="text-muted-foreground">·</span>
+          {isKnownKind(message.kind) ? t(`messages.kinds.${message.kind}`) : message.kind}
+        </span>
+        <Badge variant={VARIANTS[state]} title={t(`messages.stateHints.${state}`)}>
+          {t(`messages.states.${state}`)}
+        </Badge>
+      </div>
+      <p className="break-all text-muted-foreground">{message.recipient}</p>
+      <p className="text-xs text-muted-foreground tabular-nums">
+        {[
+          t('messages.written', { at: at(message.createdAt) }),
+          message.sentAt ? t('messages.sentAt', { at: at(message.sentAt) }) : null,
+          message.deliveredAt ? t('messages.deliveredAt', { at: at(message.deliveredAt) }) : null,
+          message.attempts > 1 ? t('messages.attempts', { count: message.attempts }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      {message.lastError && state !== 'sent' && state !== 'sandbox' && state !== 'delivered' ? (
+        <p className="text-xs break-words text-destructive">
+          {t('messages.lastError', { error: message.lastError })}
+        </p>
+      ) : null}
+    </li>
+  );
+}
