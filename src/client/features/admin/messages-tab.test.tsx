@@ -71,11 +71,11 @@ describe('the Messages tab', () => {
     expect(screen.getByRole('tab', { name: /Messages/, selected: true })).toBeTruthy();
     const shown = items();
     expect(shown).toHaveLength(4);
-    expect(shown[0]).toMatch(/^E-mailDispute noticevoter@example\.comWaiting/);
-    expect(shown[1]).toMatch(/Refund notice\+237690000000Failed/);
-    expect(shown[1]).toMatch(/5 attemptsgateway answered 500/);
-    expect(shown[2]).toMatch(/Receipt\+237690000000Delivered/);
-    expect(shown[3]).toMatch(/Receipt\+237690000000Sandbox/);
+    expect(shown[0]).toMatch(/^E-mail·Dispute noticequeuedvoter@example\.com/);
+    expect(shown[1]).toMatch(/^SMS·Refund noticefailed\+237690000000/);
+    expect(shown[1]).toMatch(/5 attemptsLast error: gateway answered 500/);
+    expect(shown[2]).toMatch(/^SMS·Receiptdelivered\+237690000000/);
+    expect(shown[3]).toMatch(/^SMS·Receiptsandbox\+237690000000/);
     expect(screen.getByText('Showing 1–4 of 4')).toBeTruthy();
 
     // The sandbox's text is one disclosure away.
@@ -96,6 +96,6 @@ describe('the Messages tab', () => {
   it('reads in French', async () => {
     await openMessages('fr');
     expect(screen.getByRole('heading', { name: 'Messages aux votants' })).toBeTruthy();
-    expect(items()[1]).toMatch(/Avis de remboursement\+237690000000Échec/);
+    expect(items()[1]).toMatch(/^SMS·Avis de remboursementéchec\+237690000000/);
   });
 });

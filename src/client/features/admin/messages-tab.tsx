@@ -13,9 +13,9 @@ import { Card } from '#client/components/ui/card';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
 import { PaginationNav } from '#client/components/ui/pagination-nav';
 import { cn } from '#client/lib/cn';
-import { useLanguage } from '#client/lib/use-language';
+import { MessageItem } from '#client/features/tracking';
 import { useOutbox } from './api/outbox-queries';
-import { OutboxMessageItem } from './outbox-message-item';
+import { browserTimeZone } from './audit-filters';
 import { SectionSpinner } from './section-spinner';
 import { TabHeading } from './tab-heading';
 
@@ -29,7 +29,6 @@ type Any = 'all';
 export function MessagesTab() {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
-  const language = useLanguage();
   const [state, setState] = useState<OutboxState | Any>('all');
   const [channel, setChannel] = useState<MessageChannelKind | Any>('all');
   const [page, setPage] = useState(1);
@@ -45,10 +44,7 @@ export function MessagesTab() {
   // Messages are never deleted and a filter change goes back to page 1: the page always exists.
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
-  const formatAt = useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language]);
+  const timeZone = useMemo(() => browserTimeZone(), []);
 
   function goToPage(next: number) {
     setPage(next);
@@ -84,7 +80,18 @@ export function MessagesTab() {
     body = (
       <ul aria-label={t('messages.listLabel')} className="divide-y divide-border">
         {data.messages.map((message) => (
-          <OutboxMessageItem key={message.id} message={message} formatAt={formatAt} />
+          <MessageItem key={message.id} message={message} timeZone={timeZone}>
+            {/* In the sandbox this is the only place a local run's receipts can be read. */}
+            <details className="text-sm">
+              <summary className="w-fit cursor-pointer rounded-sm text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                {t('messages.showText')}
+              </summary>
+              <div className="mt-2 rounded-lg bg-muted/60 px-3 py-2 break-words whitespace-pre-wrap">
+                {message.subject ? <p className="mb-1 font-medium">{message.subject}</p> : null}
+                {message.body}
+              </div>
+            </details>
+          </MessageItem>
         ))}
       </ul>
     );

@@ -1,0 +1,2 @@
+/** What other features may use of voter tracking. */
+export { MessageItem } from './message-item';
