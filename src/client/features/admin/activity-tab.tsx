@@ -1,13 +1,10 @@
 import { AlertTriangle, Download, History, SearchX } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRACKING_PAGE_SIZES } from '#shared/limits';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
-import { Card } from '#client/components/ui/card';
 import { PageSizeSelect } from '#client/components/ui/page-size-select';
-import { PaginationNav } from '#client/components/ui/pagination-nav';
-import { cn } from '#client/lib/cn';
 import { startDownload } from '#client/lib/start-download';
 import { useLanguage } from '#client/lib/use-language';
 import { AUDIT_EXPORT_URL, useAuditLog } from './api/audit-queries';
@@ -20,6 +17,7 @@ import {
   auditSearchParams,
   browserTimeZone,
 } from './audit-filters';
+import { PagedListCard } from './paged-list-card';
 import { SectionSpinner } from './section-spinner';
 import { TabHeading } from './tab-heading';
 import { useAuditView } from './use-audit-view';
@@ -36,7 +34,6 @@ export function ActivityTab() {
   // With the dates the wrong way round the server would answer 400: keep the last answer shown.
   const audit = useAuditLog(query, !auditDatesInverted(filters));
   const { data, isPlaceholderData } = audit;
-  const top = useRef<HTMLParagraphElement>(null);
 
   const formatAt = useMemo(() => {
     const format = new Intl.DateTimeFormat(language, {
@@ -51,14 +48,6 @@ export function ActivityTab() {
   useEffect(() => {
     if (data && !isPlaceholderData && page > pages) setPage(pages);
   }, [data, isPlaceholderData, page, pages, setPage]);
-
-  // Next sits below the last entry: bring the new page's top into view and put focus there, so a
-  // keyboard or screen-reader user carries on from the first entry of the new page.
-  function goToPage(next: number) {
-    setPage(next);
-    top.current?.scrollIntoView({ block: 'start' });
-    top.current?.focus({ preventScroll: true });
-  }
 
   function exportCsv() {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
@@ -128,56 +117,38 @@ export function ActivityTab() {
         onFilter={view.setFilter}
         onReset={view.reset}
       />
-      <Card className="overflow-hidden">
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border px-4 py-3">
-          <p
-            ref={top}
-            role="status"
-            tabIndex={-1}
-            className="scroll-mt-20 text-sm text-muted-foreground tabular-nums outline-none"
-          >
-            {data && data.entries.length > 0
-              ? t('audit.showing', { from: first, to: last, total: data.total })
-              : null}
-          </p>
+      <PagedListCard
+        showing={
+          data && data.entries.length > 0
+            ? t('audit.showing', { from: first, to: last, total: data.total })
+            : null
+        }
+        aside={
           <PageSizeSelect
             label={t('audit.pageSize')}
             sizes={TRACKING_PAGE_SIZES}
             value={pageSize}
             onChange={view.setPageSize}
           />
-        </div>
-        {audit.isError && data ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2 text-sm text-destructive"
-          >
-            <AlertTriangle className="size-4" aria-hidden="true" />
-            {t('audit.loadFailed')}
-            {retry}
-          </div>
-        ) : null}
-        <div
-          aria-busy={(audit.isFetching && isPlaceholderData) || undefined}
-          className={cn(
-            'transition-opacity',
-            audit.isFetching && isPlaceholderData && 'opacity-60',
-          )}
-        >
-          {body}
-        </div>
-        {data ? (
-          <PaginationNav
-            page={page}
-            pages={pages}
-            onPage={goToPage}
-            label={t('audit.pagination.label')}
-            previous={t('audit.pagination.previous')}
-            next={t('audit.pagination.next')}
-            position={t('audit.pagination.pageOf', { page, pages })}
-          />
-        ) : null}
-      </Card>
+        }
+        staleError={audit.isError && data ? { message: t('audit.loadFailed'), retry } : null}
+        busy={audit.isFetching && isPlaceholderData}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        pagination={
+          data
+            ? {
+                label: t('audit.pagination.label'),
+                previous: t('audit.pagination.previous'),
+                next: t('audit.pagination.next'),
+                position: t('audit.pagination.pageOf', { page, pages }),
+              }
+            : null
+        }
+      >
+        {body}
+      </PagedListCard>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { AlertTriangle, Inbox, SearchX } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MESSAGE_CHANNEL_KINDS,
@@ -9,13 +9,11 @@ import {
 } from '#shared/schemas/outbox';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
-import { Card } from '#client/components/ui/card';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
-import { PaginationNav } from '#client/components/ui/pagination-nav';
-import { cn } from '#client/lib/cn';
 import { MessageItem } from '#client/features/tracking';
 import { useOutbox } from './api/outbox-queries';
 import { browserTimeZone } from './audit-filters';
+import { PagedListCard } from './paged-list-card';
 import { SectionSpinner } from './section-spinner';
 import { TabHeading } from './tab-heading';
 
@@ -32,7 +30,6 @@ export function MessagesTab() {
   const [state, setState] = useState<OutboxState | Any>('all');
   const [channel, setChannel] = useState<MessageChannelKind | Any>('all');
   const [page, setPage] = useState(1);
-  const top = useRef<HTMLParagraphElement>(null);
   const query = new URLSearchParams({
     page: String(page),
     limit: String(PAGE_SIZE),
@@ -45,12 +42,6 @@ export function MessagesTab() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   const timeZone = useMemo(() => browserTimeZone(), []);
-
-  function goToPage(next: number) {
-    setPage(next);
-    top.current?.scrollIntoView({ block: 'start' });
-    top.current?.focus({ preventScroll: true });
-  }
 
   const retry = (
     <Button variant="outline" size="sm" onClick={() => void outbox.refetch()}>
@@ -137,48 +128,30 @@ export function MessagesTab() {
           triggerClassName="w-44"
         />
       </div>
-      <Card className="overflow-hidden">
-        <p
-          ref={top}
-          role="status"
-          tabIndex={-1}
-          className="scroll-mt-20 border-b border-border px-4 py-3 text-sm text-muted-foreground tabular-nums outline-none"
-        >
-          {data && data.messages.length > 0
+      <PagedListCard
+        showing={
+          data && data.messages.length > 0
             ? t('messages.showing', { from: first, to: last, total: data.total })
-            : '\u00a0'}
-        </p>
-        {outbox.isError && data ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2 text-sm text-destructive"
-          >
-            <AlertTriangle className="size-4" aria-hidden="true" />
-            {t('messages.loadFailed')}
-            {retry}
-          </div>
-        ) : null}
-        <div
-          aria-busy={(outbox.isFetching && isPlaceholderData) || undefined}
-          className={cn(
-            'transition-opacity',
-            outbox.isFetching && isPlaceholderData && 'opacity-60',
-          )}
-        >
-          {body}
-        </div>
-        {data ? (
-          <PaginationNav
-            page={page}
-            pages={pages}
-            onPage={goToPage}
-            label={t('messages.pagination.label')}
-            previous={t('audit.pagination.previous')}
-            next={t('audit.pagination.next')}
-            position={t('audit.pagination.pageOf', { page, pages })}
-          />
-        ) : null}
-      </Card>
+            : null
+        }
+        staleError={outbox.isError && data ? { message: t('messages.loadFailed'), retry } : null}
+        busy={outbox.isFetching && isPlaceholderData}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        pagination={
+          data
+            ? {
+                label: t('messages.pagination.label'),
+                previous: t('audit.pagination.previous'),
+                next: t('audit.pagination.next'),
+                position: t('audit.pagination.pageOf', { page, pages }),
+              }
+            : null
+        }
+      >
+        {body}
+      </PagedListCard>
     </section>
   );
 }
