@@ -445,6 +445,10 @@ export async function tourEveryScreen(
   );
   await expect(page.getByRole('heading', { name: t('admin:finance.daysHeading') })).toBeVisible();
   await stop({ name: 'admin, finance' });
+  await page
+    .getByRole('group', { name: t('admin:finance.messages.heading') })
+    .scrollIntoViewIfNeeded();
+  await stop({ name: 'admin, finance, messages to voters' });
 
   // The tour's own mobile-money payment left its receipt in the sandbox.
   await page.goto('/admin?tab=messages');
