@@ -30,8 +30,9 @@ const FinanceTab = lazy(() => import('./finance-tab').then((m) => ({ default: m.
 const MessagesTab = lazy(() => import('./messages-tab').then((m) => ({ default: m.MessagesTab })));
 
 // Phones: the labels share one row, on two lines each if need be, rather than scroll.
+// Below 400 px a quarter of the row is narrower than "Statistiques" or "Categories" at 14 px.
 const TRIGGER_CLASS =
-  'flex-1 max-sm:h-auto max-sm:min-h-10 max-sm:px-1.5 max-sm:py-1 max-sm:leading-tight max-sm:whitespace-normal';
+  'flex-1 max-sm:h-auto max-sm:min-h-10 max-sm:px-1.5 max-sm:py-1 max-sm:leading-tight max-sm:whitespace-normal max-[400px]:text-xs';
 
 const TABS = [
   'artists',

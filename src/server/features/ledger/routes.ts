@@ -1,9 +1,9 @@
+import { RECEIPT_CODE_INPUT } from '#server/features/receipts/receipt-code-texts.js';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
-import type { VoterInputTexts } from '#server/http/voter-input.js';
 import {
   ledgerDocumentSchema,
   ledgerEntryParamsSchema,
@@ -19,14 +19,6 @@ const DOCUMENT_TIMEOUT_MS = 15 * 60_000;
  * few more allow for a dropped connection, and each is some 20 MB read from the database.
  */
 const DOCUMENT_DOWNLOADS_PER_MINUTE = 10;
-
-const RECEIPT_CODE_INPUT: VoterInputTexts = {
-  fields: {},
-  otherwise: {
-    en: 'Enter a receipt code of up to 12 letters and digits.',
-    fr: 'Saisissez un code de reçu de 12 lettres et chiffres au plus.',
-  },
-};
 
 const NOT_PUBLISHED = {
   en: 'The results are not published yet: their ledger comes out with them.',

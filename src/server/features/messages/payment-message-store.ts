@@ -4,7 +4,7 @@ import { rowsOf } from '#server/db/rows.js';
 import { outboxMessages, payments } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict, notFound, type HttpError } from '#server/http/http-error.js';
-import type { VoterText } from '#server/http/voter-text.js';
+import { NO_RECEIPT_WITH_CODE } from '#server/features/receipts/receipt-code-texts.js';
 import type { MessageOutbox } from '#server/outbox/outbox-store.js';
 import { insertPaymentMessagesSql, receiptMessages } from '#server/payments/payment-messages.js';
 import type { Language } from '#shared/limits.js';
@@ -19,12 +19,6 @@ const MESSAGES_SHOWN = 100;
 export const RESENDS_PER_HOUR = 3;
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
-
-/** The 404 of an unknown receipt code, worded as GET /api/payment/receipt/{code} words it. */
-export const NO_RECEIPT_WITH_CODE: VoterText = {
-  en: 'No receipt has this code. Check it and try again.',
-  fr: 'Aucun reçu ne porte ce code. Vérifiez-le et réessayez.',
-};
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();

@@ -1,9 +1,9 @@
+import { RECEIPT_CODE_INPUT } from '#server/features/receipts/receipt-code-texts.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActorOf } from '#server/features/audit/record-audit.js';
 import { HttpError, notFound } from '#server/http/http-error.js';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
-import type { VoterInputTexts } from '#server/http/voter-input.js';
 import type { VoterText } from '#server/http/voter-text.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
 import {
@@ -22,15 +22,6 @@ import {
 } from './payment-message-store.js';
 
 const GUARDED = errorResponses(401, 403);
-
-/** What a voter reads when the receipt code in the address is refused (ADR 0030). */
-const RECEIPT_CODE_INPUT: VoterInputTexts = {
-  fields: {},
-  otherwise: {
-    en: 'Enter a receipt code of up to 12 letters and digits.',
-    fr: 'Saisissez un code de reçu de 12 lettres et chiffres au plus.',
-  },
-};
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 

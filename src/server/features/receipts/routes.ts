@@ -1,3 +1,4 @@
+import { NO_RECEIPT_WITH_CODE, RECEIPT_CODE_INPUT } from './receipt-code-texts.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, notFound, unprocessable } from '#server/http/http-error.js';
@@ -18,14 +19,6 @@ import {
 import { issueLookupCode, redeemLookupCode, type LookupContact } from './lookup-codes.js';
 import { findReceipt, lookupReceipts } from './receipt-queries.js';
 
-/** What a voter reads when a receipt request is refused (ADR 0030). */
-const RECEIPT_CODE_INPUT: VoterInputTexts = {
-  fields: {},
-  otherwise: {
-    en: 'Enter a receipt code of up to 12 letters and digits.',
-    fr: 'Saisissez un code de reçu de 12 lettres et chiffres au plus.',
-  },
-};
 const LOOKUP_INPUT: VoterInputTexts = {
   fields: {
     email: VALID_EMAIL,
@@ -89,10 +82,7 @@ export default async function receiptsRoutes(app: FastifyInstance): Promise<void
       const { code } = request.params;
       const receipt = await findReceipt(ctx.db, code);
       if (!receipt) {
-        throw notFound({
-          en: 'No receipt has this code. Check it and try again.',
-          fr: 'Aucun reçu ne porte ce code. Vérifiez-le et réessayez.',
-        });
+        throw notFound(NO_RECEIPT_WITH_CODE);
       }
       return receipt;
     },
