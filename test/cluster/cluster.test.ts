@@ -284,7 +284,13 @@ describePostgres('several instances behind HAProxy', () => {
       Array.from({ length: 10 }, () => fetch(`${cluster.url}/api/event`).then((r) => r.status)),
     );
     expect(through).toEqual(Array.from({ length: 10 }, () => 200));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The load goes on until several payments have started since: a busy machine makes each one
+    // slower, so this waits on their count, not on a fixed time (bounded, to fail rather than hang).
+    const startedSinceDown = () => load.filter((entry) => entry.startedAt >= downAt).length;
+    const loadDeadline = Date.now() + 15_000;
+    while (startedSinceDown() < 5 && Date.now() < loadDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     loading = false;
     await loader;
     const afterDown = load.filter((entry) => entry.startedAt >= downAt);
