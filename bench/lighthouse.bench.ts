@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -16,6 +18,12 @@ const TARGET = { performance: 95, lcpSeconds: 2.0, cls: 0.05, accessibility: 100
  * median of every figure is reported. BENCH_LIGHTHOUSE_RUNS overrides it for a quick look.
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+/**
+ * BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's whole report there (JSON), to read where a page's
+ * time went: its requests in order, the largest paint's phases, the long tasks.
+ */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 /**
  * Chromium must not send anything off this machine. chrome-launcher already turns off most
@@ -199,6 +207,10 @@ async function measure(chrome: LaunchedChrome, url: string, label: string): Prom
       throw new Error(`${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     }
     assertLoopbackOnly(lhr, label);
+    if (REPORTS_DIR) {
+      const name = `${label.replace(/[^a-z]+/gi, '-')}-${runs.length + 1}.json`;
+      writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(lhr));
+    }
     for (const warning of lhr.runWarnings) warnings.add(String(warning));
     for (const [id, failure] of accessibilityFailures(lhr)) {
       if (!a11yFailures.has(id)) a11yFailures.set(id, failure);

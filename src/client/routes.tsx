@@ -3,6 +3,8 @@ import { Redirect, Route, Switch } from 'wouter';
 import { RouteFallback } from './components/layout/route-fallback';
 import { CategoriesPage } from './features/catalog/categories-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
+import { fetchEarly } from './lib/api-client';
+import { i18n } from './lib/i18n';
 import { reloadOnceOnChunkError } from './lib/reload-once-on-chunk-error';
 
 /*
@@ -26,12 +28,47 @@ const loadVoterTrackingPage = reloadOnceOnChunkError(
   () => import('./features/tracking/voter-tracking-page'),
 );
 
-// Shared links land directly on these screens: start downloading them now, alongside the first
-// render, rather than after React discovers it needs them.
-if (/^\/(category|share)\//.test(window.location.pathname)) {
-  void loadCategoryPage();
-  void loadSharePage();
+/** An id or share link as it stands in a path, the same encoded or not. */
+const SEGMENT = '([A-Za-z0-9_-]{1,100})';
+
+/**
+ * A link opened cold (shared on WhatsApp, a bookmark) needs its screen's code, that screen's
+ * texts and its data. Left to React, each is asked for only once the one before has arrived: on
+ * a slow phone network, a round trip each before the page can draw. Here the ones we know of are
+ * all asked for at once, as soon as the main script runs.
+ */
+function startLoadingScreen(pathname: string): void {
+  const category = new RegExp(`^/category/${SEGMENT}$`).exec(pathname)?.[1];
+  const share = new RegExp(`^/share/${SEGMENT}$`).exec(pathname)?.[1];
+  if (pathname === '/categories' || pathname === '/') {
+    fetchEarly('/api/categories');
+  } else if (category) {
+    void loadCategoryPage();
+    fetchEarly(`/api/categories/${category}`);
+    fetchEarly(`/api/nominations/category/${category}`);
+  } else if (share) {
+    void loadSharePage();
+    void loadCategoryPage();
+    fetchEarly(`/api/nominations/share/${share}`);
+  } else if (pathname === '/checkout') {
+    void loadCheckoutPage();
+    void i18n.loadNamespaces(['checkout', 'receipts']);
+    fetchEarly('/api/payment-config');
+  } else if (pathname === '/results') {
+    void loadResultsPage();
+    void i18n.loadNamespaces('results');
+    fetchEarly('/api/results');
+  } else if (pathname === '/my-receipts') {
+    void loadMyReceiptsPage();
+    void i18n.loadNamespaces('receipts');
+  } else {
+    return;
+  }
+  // The header of every voter's screen shows the voting window.
+  fetchEarly('/api/event');
 }
+
+startLoadingScreen(window.location.pathname);
 
 const CategoryPage = lazy(() => loadCategoryPage().then((m) => ({ default: m.CategoryPage })));
 const SharePage = lazy(() => loadSharePage().then((m) => ({ default: m.SharePage })));

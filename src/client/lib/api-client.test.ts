@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { getJson, sendJson } from './api-client';
+import { fetchEarly, getJson, sendJson } from './api-client';
 import { ApiError, errorStatus, isUnauthorizedError, serverMessage } from './api-error';
 
 vi.mock('./i18n', () => ({ currentLanguage: () => 'fr' }));
@@ -43,6 +43,57 @@ describe('getJson', () => {
     const error = await failure(getJson('/api/point', pointSchema));
     expect(error).toBeInstanceOf(z.ZodError);
     expect(error).not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('fetchEarly', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('hands its answer to the next read of that address, once', async () => {
+    fetchMock
+      .mockResolvedValueOnce(answer(200, JSON.stringify({ x: 1 })))
+      .mockResolvedValueOnce(answer(200, JSON.stringify({ x: 2 })));
+    fetchEarly('/api/early-once');
+    fetchEarly('/api/early-once');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({
+      credentials: 'include',
+      headers: { 'Accept-Language': 'fr' },
+    });
+    await expect(getJson('/api/early-once', pointSchema)).resolves.toEqual({ x: 1 });
+    await expect(getJson('/api/early-once', pointSchema)).resolves.toEqual({ x: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again when the early answer is stale, or the read must bypass the cache', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, JSON.stringify({ x: 3 }))));
+    fetchEarly('/api/early-stale');
+    vi.advanceTimersByTime(10_001);
+    await getJson('/api/early-stale', pointSchema);
+    fetchEarly('/api/early-fresh');
+    await getJson('/api/early-fresh', pointSchema, { cache: 'no-store' });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/early-stale',
+      '/api/early-stale',
+      '/api/early-fresh',
+      '/api/early-fresh',
+    ]);
+  });
+
+  it('asks again after a network failure, and reports a refusal as any read would', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(answer(200, JSON.stringify({ x: 4 })))
+      .mockResolvedValueOnce(answer(404, JSON.stringify({ message: 'Category not found' })));
+    fetchEarly('/api/early-offline');
+    await expect(getJson('/api/early-offline', pointSchema)).resolves.toEqual({ x: 4 });
+    fetchEarly('/api/early-missing');
+    const error = await failure(getJson('/api/early-missing', pointSchema));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(errorStatus(error)).toBe(404);
   });
 });
 

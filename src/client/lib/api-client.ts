@@ -43,13 +43,43 @@ async function request(url: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
+/** How long an answer asked for ahead stays usable; past it the screen asks afresh. */
+const EARLY_ANSWER_MAX_AGE_MS = 10_000;
+
+const earlyAnswers = new Map<string, { askedAt: number; response: Promise<Response> }>();
+
+/**
+ * Asks for `url` now, before the screen that reads it has loaded. The next `getJson(url)` within
+ * ten seconds takes this answer instead of asking again, so a link opened cold waits for its data
+ * alongside its code rather than after it.
+ */
+export function fetchEarly(url: string): void {
+  if (earlyAnswers.has(url)) return;
+  const response = fetch(url, { headers: languageHeader(), credentials: 'include' });
+  // Nobody may ever take it; a failure is then nobody's error, and otherwise the taker asks again.
+  response.catch(() => undefined);
+  earlyAnswers.set(url, { askedAt: Date.now(), response });
+}
+
+/** The answer asked for ahead, once: an answer is read only once, and never when it is stale. */
+async function takeEarlyAnswer(url: string): Promise<Response | undefined> {
+  const early = earlyAnswers.get(url);
+  if (!early) return undefined;
+  earlyAnswers.delete(url);
+  if (Date.now() - early.askedAt > EARLY_ANSWER_MAX_AGE_MS) return undefined;
+  const response = await early.response.catch(() => undefined);
+  if (response && !response.ok) throw await toApiError(response);
+  return response;
+}
+
 /** GET `url` and check the answer with `reader`. */
 export async function getJson<T>(
   url: string,
   reader: ResponseReader<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const response = await request(url, { headers: languageHeader(), ...options });
+  const early = options.cache ? undefined : await takeEarlyAnswer(url);
+  const response = early ?? (await request(url, { headers: languageHeader(), ...options }));
   return reader.parse(await response.json());
 }
 

@@ -1,4 +1,5 @@
 import { CalendarClock, Trophy } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PublicEvent, Results } from '#shared/schemas/event';
@@ -13,7 +14,12 @@ import { useEvent } from '#client/features/event';
 import { formatEventDate } from '#shared/format-event-date';
 import { useResults } from './api/results-query';
 import { CategoryResults } from './category-results';
-import { CheckMyVote } from './check-my-vote';
+
+/*
+ * The check comes last on the page, below every ranking, and brings the shared schemas its form
+ * and proofs are checked with: loaded apart, the page draws without waiting for them.
+ */
+const CheckMyVote = lazy(() => import('./check-my-vote').then((m) => ({ default: m.CheckMyVote })));
 
 /** /results: when they will be announced, then the winners of every category and the ranking. */
 export function ResultsPage() {
@@ -108,7 +114,9 @@ function ResultsBody({ results, event, failed, error, onRetry }: ResultsBodyProp
       {results.categories.map((category, index) => (
         <CategoryResults key={category.categoryId} category={category} eager={index === 0} />
       ))}
-      <CheckMyVote categories={results.categories} timezone={event?.timezone ?? 'UTC'} />
+      <Suspense fallback={null}>
+        <CheckMyVote categories={results.categories} timezone={event?.timezone ?? 'UTC'} />
+      </Suspense>
     </>
   );
 }
