@@ -38,29 +38,31 @@ const SEGMENT = '([A-Za-z0-9_-]{1,100})';
  * all asked for at once, as soon as the main script runs.
  */
 function startLoadingScreen(pathname: string): void {
+  // Only a head start: the screen's own load reports a failure (after one reload), not this one.
+  const start = (load: () => Promise<unknown>) => void load().catch(() => undefined);
   const category = new RegExp(`^/category/${SEGMENT}$`).exec(pathname)?.[1];
   const share = new RegExp(`^/share/${SEGMENT}$`).exec(pathname)?.[1];
   if (pathname === '/categories' || pathname === '/') {
     fetchEarly('/api/categories');
   } else if (category) {
-    void loadCategoryPage();
+    start(loadCategoryPage);
     fetchEarly(`/api/categories/${category}`);
     fetchEarly(`/api/nominations/category/${category}`);
   } else if (share) {
-    void loadSharePage();
-    void loadCategoryPage();
+    start(loadSharePage);
+    start(loadCategoryPage);
     fetchEarly(`/api/nominations/share/${share}`);
   } else if (pathname === '/checkout') {
-    void loadCheckoutPage();
-    void i18n.loadNamespaces(['checkout', 'receipts']);
+    start(loadCheckoutPage);
+    start(() => i18n.loadNamespaces(['checkout', 'receipts']));
     fetchEarly('/api/payment-config');
   } else if (pathname === '/results') {
-    void loadResultsPage();
-    void i18n.loadNamespaces('results');
+    start(loadResultsPage);
+    start(() => i18n.loadNamespaces('results'));
     fetchEarly('/api/results');
   } else if (pathname === '/my-receipts') {
-    void loadMyReceiptsPage();
-    void i18n.loadNamespaces('receipts');
+    start(loadMyReceiptsPage);
+    start(() => i18n.loadNamespaces('receipts'));
   } else {
     return;
   }
