@@ -3,6 +3,7 @@ import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import type { Db } from '#server/db/client.js';
 import type { AppContext } from '#server/app-context.js';
 import type { PeriodicJob } from '#server/jobs/periodic-job.js';
+import { purgeSpentLookupCodes } from '#server/features/receipts/lookup-codes.js';
 import { purgeExpiredLoginFailures } from './login-throttle.js';
 import { purgeExpiredSessions } from './session-store.js';
 import { rowsOf } from '#server/db/rows.js';
@@ -18,13 +19,15 @@ export async function purgeExpiredSessionsOnce(db: Db): Promise<number | null> {
     );
     const [row] = rowsOf<{ locked: boolean }>(result);
     if (!row?.locked) return null;
-    // Ended sign-in throttle windows go in the same sweep: nothing reads them any more.
+    // Ended sign-in throttle windows and spent receipt lookup codes go in the same sweep: nothing
+    // reads them any more.
     await purgeExpiredLoginFailures(tx as unknown as Db);
+    await purgeSpentLookupCodes(tx as unknown as Db);
     return purgeExpiredSessions(tx as unknown as Db);
   });
 }
 
-/** Sweeps expired sessions (and ended throttle windows) every SESSION_PURGE_INTERVAL_SECONDS (0: never). */
+/** Sweeps expired sessions (and ended throttle windows, spent lookup codes) every SESSION_PURGE_INTERVAL_SECONDS (0: never). */
 export function sessionPurgeJob(ctx: Pick<AppContext, 'config' | 'db' | 'log'>): PeriodicJob {
   return {
     name: 'session purge',

@@ -9,7 +9,7 @@ import { call, type Answer } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase, describePostgres } from '#test/support/test-database.js';
 import type { ReceiptLookupCodeResponse, ReceiptLookupResponse } from '#shared/schemas/receipt.js';
-import { lookupCodeHashes } from './lookup-codes.js';
+import { lookupCodeHashes, purgeSpentLookupCodes } from './lookup-codes.js';
 
 const FLOOR_MS = 500;
 const PER_ADDRESS = 8;
@@ -232,6 +232,25 @@ function suite(t: () => TestApp) {
       vi.setSystemTime(new Date('2031-04-01T10:15:01Z'));
       expect((await askCode({ email })).status).toBe(202);
       expect((await askCode({ email })).status).toBe(429);
+    });
+
+    it('purges a code once it has expired and left the window that counts it, not before', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const { email } = await voter();
+      for (let i = 0; i < 3; i++) {
+        vi.setSystemTime(new Date(Date.parse('2031-05-01T10:00:00Z') + i * 60_000));
+        expect((await askCode({ email })).status).toBe(202);
+      }
+      // All three have expired, but they still count against the recipient.
+      vi.setSystemTime(new Date('2031-05-01T10:14:00Z'));
+      await purgeSpentLookupCodes(db(), new Date());
+      expect(await codeRows({ email })).toHaveLength(3);
+      expect((await askCode({ email })).status).toBe(429);
+
+      vi.setSystemTime(new Date('2031-05-01T10:16:30Z'));
+      await purgeSpentLookupCodes(db(), new Date());
+      expect(await codeRows({ email })).toHaveLength(1);
+      expect((await askCode({ email })).status).toBe(202);
     });
   });
 

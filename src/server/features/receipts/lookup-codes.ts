@@ -167,3 +167,20 @@ export async function redeemLookupCode(
   );
   return rows[0]?.accepted === true;
 }
+
+/**
+ * Deletes the codes nothing reads any more: expired, and older than the per-recipient window that
+ * counts them. What is left of a code is a keyed hash of a voter's contact, kept no longer than
+ * the limit needs it. Returns how many went.
+ */
+export async function purgeSpentLookupCodes(db: Db, now = new Date()): Promise<number> {
+  const windowStart = new Date(now.getTime() - LOOKUP_CODE_WINDOW_MS).toISOString();
+  const result = await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM ${receiptLookupCodes}
+      WHERE expires_at < ${now.toISOString()}::timestamptz
+        AND created_at < ${windowStart}::timestamptz
+      RETURNING 1)
+    SELECT count(*)::int AS count FROM gone`);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
