@@ -5,6 +5,7 @@ import { TRACKING_PAGE_SIZES } from '#shared/limits';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { PageSizeSelect } from '#client/components/ui/page-size-select';
+import { pageCount } from '#client/lib/page-count';
 import { startDownload } from '#client/lib/start-download';
 import { useLanguage } from '#client/lib/use-language';
 import { AUDIT_EXPORT_URL, useAuditLog } from './api/audit-queries';
@@ -13,7 +14,6 @@ import { AuditFilterPanel } from './audit-filter-panel';
 import {
   activeAuditFilterCount,
   auditDatesInverted,
-  auditPageCount,
   auditSearchParams,
   browserTimeZone,
 } from './audit-filters';
@@ -44,7 +44,7 @@ export function ActivityTab() {
     return (iso: string) => format.format(new Date(iso));
   }, [language, timeZone]);
 
-  const pages = data ? auditPageCount(data.total, data.pageSize) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   useEffect(() => {
     if (data && !isPlaceholderData && page > pages) setPage(pages);
   }, [data, isPlaceholderData, page, pages, setPage]);

@@ -10,6 +10,7 @@ import {
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
+import { pageCount } from '#client/lib/page-count';
 import { MessageItem } from '#client/features/tracking';
 import { useOutbox } from './api/outbox-queries';
 import { browserTimeZone } from './audit-filters';
@@ -39,7 +40,7 @@ export function MessagesTab() {
   const outbox = useOutbox(query);
   const { data, isPlaceholderData } = outbox;
   // Messages are never deleted and a filter change goes back to page 1: the page always exists.
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const pages = data ? pageCount(data.total, data.limit) : 1;
 
   const timeZone = useMemo(() => browserTimeZone(), []);
 
