@@ -11,7 +11,7 @@ import type { Db } from '#server/db/client.js';
 import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
 import { publishResults } from '#server/features/event/event-store.js';
 import { revisePayment } from '#server/payments/revise-payment.js';
-import { settle } from '#server/payments/settle.js';
+import { settle, settleBatch } from '#server/payments/settle.js';
 import { publishLedger } from './publish-ledger.js';
 import type { Results } from '#shared/schemas/event.js';
 import type { LedgerDocument, LedgerEntry, LedgerEntryProof } from '#shared/schemas/ledger.js';
@@ -283,6 +283,44 @@ describeEachDatabase('the published ledger', (kind) => {
     const splitProof = await getEntry(split.receiptCode!);
     expect(splitProof.body.corrections).toEqual([corrected.corrections[0]]);
     expect(rootFromProof(splitProof.body)).toBe(ledger.root);
+  });
+
+  it('appends each payment of a batch completing after publication as its own credit', async () => {
+    const a = (await createNominee(db)).nominations[0]!.id;
+    const b = (await createNominee(db)).nominations[0]!.id;
+    const both = await createPendingPayment(db, {
+      votes: [
+        { nominationId: a, voteCount: 2 },
+        { nominationId: b, voteCount: 1 },
+      ],
+    });
+    const one = await createPendingPayment(db, { votes: [{ nominationId: b, voteCount: 4 }] });
+    const [bothDone, oneDone] = await settleBatch(
+      { db, outbox: null },
+      [both, one].map((payment) => ({
+        paymentId: payment.id,
+        outcome: { status: 'completed', amount: payment.amount, currency: payment.currency },
+        source: 'webhook',
+      })),
+    );
+    const { salt, corrections } = (await getLedger()).body;
+    const byNomination = (x: { nominationId: string }, y: { nominationId: string }) =>
+      x.nominationId < y.nominationId ? -1 : 1;
+    const creditOf = (code: string | null | undefined) =>
+      corrections
+        .filter((c) => c.receiptHash === saltedHash(salt, code!))
+        .map((c) => [c.reason, c.changes]);
+    expect(creditOf(bothDone?.receiptCode)).toEqual([
+      [
+        'credit',
+        [
+          { nominationId: a, votes: 2 },
+          { nominationId: b, votes: 1 },
+        ].sort(byNomination),
+      ],
+    ]);
+    expect(creditOf(oneDone?.receiptCode)).toEqual([['credit', [{ nominationId: b, votes: 4 }]]]);
+    expect(await tallyMismatches(db)).toEqual([]);
   });
 
   it('stored rows refuse UPDATE, DELETE and TRUNCATE, even to the owner, and a reason not known', async () => {
