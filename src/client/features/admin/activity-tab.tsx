@@ -118,13 +118,7 @@ export function ActivityTab() {
           )
         }
       >
-        {(entries) => (
-          <ul aria-label={t('audit.listLabel')} className="divide-y divide-border">
-            {entries.map((entry) => (
-              <AuditEntryItem key={entry.id} entry={entry} formatAt={formatAt} />
-            ))}
-          </ul>
-        )}
+        {(entry) => <AuditEntryItem key={entry.id} entry={entry} formatAt={formatAt} />}
       </PagedListCard>
     </section>
   );

@@ -103,23 +103,19 @@ export function MessagesTab() {
           )
         }
       >
-        {(messages) => (
-          <ul aria-label={t('messages.listLabel')} className="divide-y divide-border">
-            {messages.map((message) => (
-              <MessageItem key={message.id} message={message} timeZone={timeZone}>
-                {/* In the sandbox this is the only place a local run's receipts can be read. */}
-                <details className="text-sm">
-                  <summary className="w-fit cursor-pointer rounded-sm text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-                    {t('messages.showText')}
-                  </summary>
-                  <div className="mt-2 rounded-lg bg-muted/60 px-3 py-2 break-words whitespace-pre-wrap">
-                    {message.subject ? <p className="mb-1 font-medium">{message.subject}</p> : null}
-                    {message.body}
-                  </div>
-                </details>
-              </MessageItem>
-            ))}
-          </ul>
+        {(message) => (
+          <MessageItem key={message.id} message={message} timeZone={timeZone}>
+            {/* In the sandbox this is the only place a local run's receipts can be read. */}
+            <details className="text-sm">
+              <summary className="w-fit cursor-pointer rounded-sm text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                {t('messages.showText')}
+              </summary>
+              <div className="mt-2 rounded-lg bg-muted/60 px-3 py-2 break-words whitespace-pre-wrap">
+                {message.subject ? <p className="mb-1 font-medium">{message.subject}</p> : null}
+                {message.body}
+              </div>
+            </details>
+          </MessageItem>
         )}
       </PagedListCard>
     </section>

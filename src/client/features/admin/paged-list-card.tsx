@@ -26,8 +26,9 @@ export interface ListQueryState {
 
 interface PagedListCardProps<Row> {
   /**
-   * The list's section of the admin texts: its `showing`, `loadFailed` and `pagination.label`.
-   * Previous, Next and "Page n of m" are the audit trail's, the same for every list.
+   * The list's section of the admin texts: its `listLabel`, `showing`, `loadFailed` and
+   * `pagination.label`. Previous, Next and "Page n of m" are the audit trail's, the same for
+   * every list.
    */
   texts: 'audit' | 'messages';
   query: ListQueryState;
@@ -40,8 +41,8 @@ interface PagedListCardProps<Row> {
   onPage: (page: number) => void;
   /** In place of the list when the page has no rows (nothing yet, or nothing that matches). */
   empty: ReactNode;
-  /** The list of a page that has rows. */
-  children: (rows: readonly Row[]) => ReactNode;
+  /** One row, as an item of the list (with its key). */
+  children: (row: Row) => ReactNode;
 }
 
 /**
@@ -86,7 +87,11 @@ export function PagedListCard<Row>({
   } else if (shown.rows.length === 0) {
     body = empty;
   } else {
-    body = children(shown.rows);
+    body = (
+      <ul aria-label={t(`${texts}.listLabel`)} className="divide-y divide-border">
+        {shown.rows.map((row) => children(row))}
+      </ul>
+    );
   }
   const first = shown ? (shown.page - 1) * shown.pageSize + 1 : 0;
   const last = shown ? first + shown.rows.length - 1 : 0;
