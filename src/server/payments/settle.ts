@@ -399,7 +399,9 @@ export async function settleBatch(
       provider_fee int, source text)`;
     // One statement: the conditional update, its event rows, and the tallies of the payments it
     // completed (from what it returned, so only payments that really moved are counted). Fewer
-    // round trips while the shared tally rows are locked.
+    // round trips while the shared tally rows are locked. Once results are out it also returns
+    // the vote lines it credited, which the ledger's corrections are made of.
+    const published = Boolean(locked[0]?.results_published);
     const reported = rowsOf<SettledRow>(
       await tx.execute(sql`
         WITH u AS (SELECT * FROM ${recordset}),
@@ -420,7 +422,7 @@ export async function settleBatch(
         credited AS (
           UPDATE payment_votes SET counted = vote_count
           WHERE payment_id IN (SELECT id FROM moved WHERE status = 'completed')
-          RETURNING nomination_id, vote_count),
+          RETURNING payment_id, nomination_id, vote_count),
         pv AS (SELECT nomination_id, SUM(vote_count)::int AS votes FROM credited GROUP BY nomination_id),
         tallied AS (
           UPDATE nominations n SET vote_count = n.vote_count + pv.votes,
@@ -442,17 +444,29 @@ export async function settleBatch(
             payments = provider_hourly_totals.payments + EXCLUDED.payments)
         ${messages.length ? sql`, queued AS (${insertPaymentMessagesSql(messages)})` : sql``}
         SELECT 'payment' AS kind, id, status, provider, amount, currency, total_votes AS votes,
-          NULL::bigint AS seq, created_at FROM moved
+          NULL::bigint AS seq, created_at, NULL::uuid AS nomination_id FROM moved
         UNION ALL
-        SELECT 'tally', id, NULL, NULL, NULL, NULL, vote_count, tally_seq, NULL FROM tallied`),
+        SELECT 'tally', id, NULL, NULL, NULL, NULL, vote_count, tally_seq, NULL, NULL FROM tallied
+        ${
+          published
+            ? sql`UNION ALL
+        SELECT 'credit', payment_id, NULL, NULL, NULL, NULL, vote_count, NULL, NULL, nomination_id
+        FROM credited`
+            : sql``
+        }`),
     );
     const payments = reported.filter((row) => row.kind === 'payment');
     // The rows are locked and were read in this transaction, so every change applies; if one
     // did not, the batch is abandoned (rolled back) rather than half-applied.
     if (payments.length !== changes.length)
       throw new Error('settleBatch: a locked payment changed');
-    if (locked[0]?.results_published && completing.length) {
-      await appendCreditCorrections(tx, changes, at);
+    if (published && completing.length) {
+      await appendCreditCorrections(
+        tx,
+        changes,
+        reported.filter((row) => row.kind === 'credit'),
+        at,
+      );
     }
     await options.inTransaction?.(tx);
     return {
@@ -490,29 +504,27 @@ export async function settleBatch(
 
 /**
  * Votes credited once results are out are appended to the published ledger as dated corrections
- * (ADR 0058), so its corrected totals still equal the tallies. Read only then: after publication.
+ * (ADR 0058), so its corrected totals still equal the tallies. `credited` are the vote lines the
+ * settling statement credited (the `credit` rows it returns after publication).
  */
 async function appendCreditCorrections(
   tx: Db,
   changes: readonly { id: string; status: PaymentStatus; receipt_code: string | null }[],
+  credited: readonly SettledRow[],
   at: Date,
 ): Promise<void> {
-  const completed = changes.filter((c) => c.status === 'completed');
-  const credited = rowsOf<{ payment_id: string; nomination_id: string; counted: number }>(
-    await tx.execute(sql`
-      SELECT payment_id, nomination_id, counted FROM payment_votes
-      WHERE payment_id = ANY(string_to_array(${completed.map((c) => c.id).join(',')}, ',')::uuid[])`),
-  );
   await appendLedgerCorrections(
     tx,
-    completed.map((change) => ({
-      receiptCode: change.receipt_code,
-      changes: credited
-        .filter((row) => row.payment_id === change.id)
-        .map((row) => ({ nominationId: row.nomination_id, votes: row.counted })),
-      reason: 'credit' as const,
-      at,
-    })),
+    changes
+      .filter((change) => change.status === 'completed')
+      .map((change) => ({
+        receiptCode: change.receipt_code,
+        changes: credited
+          .filter((row) => row.id === change.id)
+          .map((row) => ({ nominationId: row.nomination_id!, votes: row.votes })),
+        reason: 'credit' as const,
+        at,
+      })),
   );
 }
 
@@ -530,9 +542,12 @@ export function emitSettled(
   if (tallies.length) deps.events?.emit('votes-counted', { tallies: [...tallies] });
 }
 
-/** What the settling statement reports: each payment it moved and each tally it wrote. */
+/**
+ * What the settling statement reports: each payment it moved and each tally it wrote, and after
+ * publication each vote line it credited (`id` its payment's, `votes` the votes credited).
+ */
 interface SettledRow {
-  kind: 'payment' | 'tally';
+  kind: 'payment' | 'tally' | 'credit';
   id: string;
   status: PaymentStatus | null;
   provider: string | null;
@@ -542,6 +557,8 @@ interface SettledRow {
   /** bigint: node-postgres hands it over as a string. */
   seq: string | number | null;
   created_at: string | Date | null;
+  /** Of a credited vote line only. */
+  nomination_id: string | null;
 }
 
 /**

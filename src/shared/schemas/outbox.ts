@@ -42,10 +42,12 @@ export const outboxQuerySchema = z
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;
 
 export const outboxMessageSchema = z.object({
-  id: z.string(),
+  id: z.uuid(),
   channel: messageChannelKindSchema,
+  /** The phone number (+237...) or e-mail address it goes to. */
   recipient: z.string(),
   language: z.enum(LANGUAGES),
+  /** receipt, refund, dispute, one-time-code. */
   kind: z.string(),
   paymentId: z.string().nullable(),
   subject: z.string().nullable(),

@@ -1,24 +1,23 @@
 import { z } from 'zod';
-import { deliveryStatusSchema, messageChannelKindSchema, outboxStateSchema } from './outbox.js';
+import { messageChannelKindSchema, outboxMessageSchema } from './outbox.js';
 
 /**
- * One message to a payment's voter as voter tracking shows it: where it went, and how far it got
- * (the outbox's state, then what the gateway's delivery reports said).
+ * One message to a payment's voter as voter tracking shows it: the outbox's message without its
+ * text or the gateway's ids; where it went, and how far it got (the outbox's state, then what the
+ * gateway's delivery reports said).
  */
-export const paymentMessageSchema = z.object({
-  id: z.uuid(),
-  channel: messageChannelKindSchema,
-  /** receipt, refund, dispute. */
-  kind: z.string(),
-  /** The phone number (+237...) or e-mail address it was sent to. */
-  recipient: z.string(),
-  state: outboxStateSchema,
-  deliveryStatus: deliveryStatusSchema.nullable(),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  sentAt: z.iso.datetime({ offset: true }).nullable(),
-  deliveredAt: z.iso.datetime({ offset: true }).nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
+export const paymentMessageSchema = outboxMessageSchema.pick({
+  id: true,
+  channel: true,
+  kind: true,
+  recipient: true,
+  state: true,
+  deliveryStatus: true,
+  attempts: true,
+  lastError: true,
+  sentAt: true,
+  deliveredAt: true,
+  createdAt: true,
 });
 export type PaymentMessage = z.infer<typeof paymentMessageSchema>;
 

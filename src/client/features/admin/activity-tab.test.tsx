@@ -1,66 +1,48 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAuditEntries } from '#test/factories/audit-factory';
-import { signedInUser } from '#test/factories/user-factory';
 import { call } from '#test/support/call-app';
-import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
-import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
-import { renderScreen } from '#test/support/render-screen';
-import { createTestApp, type TestApp } from '#test/support/test-app';
-import { AdminPage } from './admin-page';
+import { openAdminTab } from '#test/support/open-admin-tab';
+import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 
 /*
  * Three changes: a category created through the real route (so its row is what the app records),
  * an artist renamed by someone else on 10 January, and a Campay check by the system on 5 January.
  */
-let testApp: TestApp;
-let adminCookie: string;
-beforeAll(async () => {
-  testApp = await createTestApp('pglite');
-  const { db } = testApp.app.ctx;
-  const admin = await signedInUser(db, { isAdmin: true, email: 'organiser@example.com' });
-  adminCookie = admin.cookie;
-  const created = await call(testApp.app, {
-    method: 'POST',
-    url: '/api/admin/categories',
-    headers: { ...admin.headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Best Album', description: 'Albums of the year' }),
-  });
-  expect(created.status).toBe(201);
-  await createAuditEntries(db, [
-    {
-      at: new Date('2026-01-10T12:00:00Z'),
-      actorEmail: 'helper@example.com',
-      action: 'artist.update',
-      entityType: 'artist',
-      entityId: 'a1',
-      before: { name: 'Aya', bio: 'Singer', isFeatured: false },
-      after: { name: 'Aya Nakamura', bio: 'Singer', isFeatured: true },
-    },
-    {
-      at: new Date('2026-01-05T12:00:00Z'),
-      actorEmail: null,
-      action: 'payments.check-campay',
-      entityType: 'payment',
-      after: { checked: 4, updated: 1 },
-    },
-  ]);
-});
-afterAll(() => testApp.close());
-
-let network: FetchToApp;
-beforeEach(() => {
-  network = routeFetchToApp(testApp.app);
-  signInBrowser(network, adminCookie);
-});
-afterEach(() => {
-  signOutBrowser();
-  vi.restoreAllMocks();
+const session = signedInAdminApp({
+  email: 'organiser@example.com',
+  seed: async ({ db, testApp, admin }) => {
+    const created = await call(testApp.app, {
+      method: 'POST',
+      url: '/api/admin/categories',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Best Album', description: 'Albums of the year' }),
+    });
+    expect(created.status).toBe(201);
+    await createAuditEntries(db, [
+      {
+        at: new Date('2026-01-10T12:00:00Z'),
+        actorEmail: 'helper@example.com',
+        action: 'artist.update',
+        entityType: 'artist',
+        entityId: 'a1',
+        before: { name: 'Aya', bio: 'Singer', isFeatured: false },
+        after: { name: 'Aya Nakamura', bio: 'Singer', isFeatured: true },
+      },
+      {
+        at: new Date('2026-01-05T12:00:00Z'),
+        actorEmail: null,
+        action: 'payments.check-campay',
+        entityType: 'payment',
+        after: { checked: 4, updated: 1 },
+      },
+    ]);
+  },
 });
 
 /** The query string of the last list request the app received. */
 function lastListQuery(): URLSearchParams {
-  const list = network.requests.filter((r) => r.url.startsWith('/api/admin/audit-log?'));
+  const list = session.network.requests.filter((r) => r.url.startsWith('/api/admin/audit-log?'));
   return new URLSearchParams(list.at(-1)?.url.split('?')[1]);
 }
 
@@ -69,12 +51,8 @@ const entries = () =>
 /** The text of each entry, top to bottom. */
 const entryTexts = () => entries().map((entry) => entry.textContent ?? '');
 
-async function openActivity(language: 'en' | 'fr' = 'en') {
-  const rendered = await renderScreen(<AdminPage />, { path: '/admin?tab=activity', language });
-  // The first answer waits on the admin check, a lazy chunk and a cold app.
-  await screen.findByRole('list', { name: /^(Changes|Modifications)$/ }, { timeout: 10_000 });
-  return rendered;
-}
+const openActivity = (language: 'en' | 'fr' = 'en') =>
+  openAdminTab('activity', { role: 'list', name: /^(Changes|Modifications)$/ }, language);
 
 describe('the Activity tab', () => {
   it('lists every change newest first: when, who, what, which record and what changed', async () => {
@@ -164,9 +142,9 @@ describe('the Activity tab', () => {
     expect(url.pathname).toBe('/api/admin/audit-log/export');
     expect(url.searchParams.get('action')).toBe('category.create');
     expect(url.searchParams.has('page')).toBe(false);
-    const answer = await call<string>(testApp.app, {
+    const answer = await call<string>(session.testApp.app, {
       url: `${url.pathname}${url.search}`,
-      headers: { cookie: adminCookie },
+      headers: { cookie: session.admin.cookie },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('organiser@example.com,category.create,category');

@@ -1,10 +1,11 @@
-import { AlertTriangle, Download, History, SearchX } from 'lucide-react';
+import { Download, History, SearchX } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRACKING_PAGE_SIZES } from '#shared/limits';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { PageSizeSelect } from '#client/components/ui/page-size-select';
+import { pageCount } from '#client/lib/page-count';
 import { startDownload } from '#client/lib/start-download';
 import { useLanguage } from '#client/lib/use-language';
 import { AUDIT_EXPORT_URL, useAuditLog } from './api/audit-queries';
@@ -13,19 +14,16 @@ import { AuditFilterPanel } from './audit-filter-panel';
 import {
   activeAuditFilterCount,
   auditDatesInverted,
-  auditPageCount,
   auditSearchParams,
   browserTimeZone,
 } from './audit-filters';
 import { PagedListCard } from './paged-list-card';
-import { SectionSpinner } from './section-spinner';
 import { TabHeading } from './tab-heading';
 import { useAuditView } from './use-audit-view';
 
 /** The audit trail: every change made from the dashboard, newest first. Loaded on demand. */
 export function ActivityTab() {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const view = useAuditView();
   const { filters, page, pageSize, setPage } = view;
@@ -44,7 +42,7 @@ export function ActivityTab() {
     return (iso: string) => format.format(new Date(iso));
   }, [language, timeZone]);
 
-  const pages = data ? auditPageCount(data.total, data.pageSize) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   useEffect(() => {
     if (data && !isPlaceholderData && page > pages) setPage(pages);
   }, [data, isPlaceholderData, page, pages, setPage]);
@@ -57,44 +55,7 @@ export function ActivityTab() {
     );
   }
 
-  const retry = (
-    <Button variant="outline" size="sm" onClick={() => void audit.refetch()}>
-      {tc('actions.tryAgain')}
-    </Button>
-  );
   const filtered = activeAuditFilterCount(filters) > 0;
-  let body;
-  if (!data && audit.isError) {
-    body = <EmptyState icon={AlertTriangle} title={t('audit.loadFailed')} action={retry} as="h3" />;
-  } else if (!data) {
-    body = <SectionSpinner />;
-  } else if (data.entries.length === 0) {
-    body = filtered ? (
-      <EmptyState
-        icon={SearchX}
-        title={t('audit.noMatchTitle')}
-        text={t('audit.noMatchText')}
-        as="h3"
-      />
-    ) : (
-      <EmptyState
-        icon={History}
-        title={t('audit.emptyTitle')}
-        text={t('audit.emptyText')}
-        as="h3"
-      />
-    );
-  } else {
-    body = (
-      <ul aria-label={t('audit.listLabel')} className="divide-y divide-border">
-        {data.entries.map((entry) => (
-          <AuditEntryItem key={entry.id} entry={entry} formatAt={formatAt} />
-        ))}
-      </ul>
-    );
-  }
-  const first = data ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? first + data.entries.length - 1 : 0;
 
   return (
     <section aria-labelledby="activity-heading" className="flex flex-col gap-4">
@@ -118,10 +79,15 @@ export function ActivityTab() {
         onReset={view.reset}
       />
       <PagedListCard
-        showing={
-          data && data.entries.length > 0
-            ? t('audit.showing', { from: first, to: last, total: data.total })
-            : null
+        texts="audit"
+        query={audit}
+        shown={
+          data && {
+            rows: data.entries,
+            total: data.total,
+            page: data.page,
+            pageSize: data.pageSize,
+          }
         }
         aside={
           <PageSizeSelect
@@ -131,23 +97,28 @@ export function ActivityTab() {
             onChange={view.setPageSize}
           />
         }
-        staleError={audit.isError && data ? { message: t('audit.loadFailed'), retry } : null}
-        busy={audit.isFetching && isPlaceholderData}
         page={page}
         pages={pages}
         onPage={setPage}
-        pagination={
-          data
-            ? {
-                label: t('audit.pagination.label'),
-                previous: t('audit.pagination.previous'),
-                next: t('audit.pagination.next'),
-                position: t('audit.pagination.pageOf', { page, pages }),
-              }
-            : null
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={SearchX}
+              title={t('audit.noMatchTitle')}
+              text={t('audit.noMatchText')}
+              as="h3"
+            />
+          ) : (
+            <EmptyState
+              icon={History}
+              title={t('audit.emptyTitle')}
+              text={t('audit.emptyText')}
+              as="h3"
+            />
+          )
         }
       >
-        {body}
+        {(entry) => <AuditEntryItem key={entry.id} entry={entry} formatAt={formatAt} />}
       </PagedListCard>
     </section>
   );

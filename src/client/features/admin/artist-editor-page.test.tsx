@@ -1,33 +1,19 @@
 import { screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { call } from '#test/support/call-app';
 import { createNominee } from '#test/factories/catalog-factory';
-import { signedInUser } from '#test/factories/user-factory';
-import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
-import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
 import { renderScreen } from '#test/support/render-screen';
-import { createTestApp, type TestApp } from '#test/support/test-app';
+import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 import { ArtistEditorPage } from './artist-editor-page';
 
-let testApp: TestApp;
-let adminCookie: string;
-beforeAll(async () => {
-  testApp = await createTestApp('pglite');
-  adminCookie = (await signedInUser(testApp.app.ctx.db, { isAdmin: true })).cookie;
-});
-afterAll(() => testApp.close());
-
-let network: FetchToApp;
-beforeEach(() => {
-  network = routeFetchToApp(testApp.app);
-  signInBrowser(network, adminCookie);
-});
-afterEach(signOutBrowser);
+const session = signedInAdminApp();
 
 /** The editor as routes.tsx mounts it, plus a stand-in dashboard to see where leaving lands. */
 async function openEditor(language: 'en' | 'fr' = 'en') {
-  const { artist } = await createNominee(testApp.app.ctx.db, { artist: { name: 'Salatiel' } });
+  const { artist } = await createNominee(session.testApp.app.ctx.db, {
+    artist: { name: 'Salatiel' },
+  });
   const rendered = await renderScreen(
     <Switch>
       <Route path="/admin/artists/:id" component={ArtistEditorPage} />
@@ -86,12 +72,12 @@ describe('artist editor: unsaved changes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    const put = network.requests.find((request) => request.method === 'PUT');
+    const put = session.network.requests.find((request) => request.method === 'PUT');
     expect(put?.url).toBe(`/api/admin/artists/${artist.id}`);
-    const stored = await call(testApp.app, {
+    const stored = await call(session.testApp.app, {
       method: 'GET',
       url: `/api/admin/artists/${artist.id}`,
-      headers: { cookie: adminCookie },
+      headers: { cookie: session.admin.cookie },
     });
     expect(stored.body).toMatchObject({ name: 'Salatiel Bessong' });
   });

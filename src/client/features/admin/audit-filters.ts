@@ -57,7 +57,3 @@ export function browserTimeZone(): string {
     return 'UTC';
   }
 }
-
-/** Pages in a result of `total` rows; an empty result still has its one (empty) page. */
-export const auditPageCount = (total: number, pageSize: number) =>
-  Math.max(1, Math.ceil(total / pageSize));

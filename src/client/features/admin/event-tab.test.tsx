@@ -1,45 +1,26 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetEvent, setEvent } from '#test/factories/event-factory';
-import { signedInUser } from '#test/factories/user-factory';
-import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
-import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
-import { renderScreen } from '#test/support/render-screen';
-import { createTestApp, type TestApp } from '#test/support/test-app';
-import { AdminPage } from './admin-page';
+import { openAdminTab } from '#test/support/open-admin-tab';
+import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 
-let testApp: TestApp;
-let adminCookie: string;
-beforeAll(async () => {
-  testApp = await createTestApp('pglite');
-  adminCookie = (await signedInUser(testApp.app.ctx.db, { isAdmin: true })).cookie;
-});
-afterAll(() => testApp.close());
-
-let network: FetchToApp;
+const session = signedInAdminApp();
 beforeEach(async () => {
-  await resetEvent(testApp.app.ctx.db);
-  await setEvent(testApp.app.ctx.db, { timezone: 'Europe/Paris' });
-  testApp.app.ctx.events.emit('event-changed');
-  network = routeFetchToApp(testApp.app);
-  signInBrowser(network, adminCookie);
+  await resetEvent(session.testApp.app.ctx.db);
+  await setEvent(session.testApp.app.ctx.db, { timezone: 'Europe/Paris' });
+  session.testApp.app.ctx.events.emit('event-changed');
 });
-afterEach(signOutBrowser);
 
 async function openEventTab(language: 'en' | 'fr' = 'en') {
-  const rendered = await renderScreen(<AdminPage />, { path: '/admin?tab=event', language });
-  const form = await screen.findByRole(
-    'form',
-    { name: language === 'fr' ? 'Paramètres' : 'Settings' },
-    { timeout: 5000 },
-  );
-  return { ...rendered, form: within(form) };
+  const settings = { role: 'form', name: language === 'fr' ? 'Paramètres' : 'Settings' } as const;
+  const rendered = await openAdminTab('event', settings, language);
+  return { ...rendered, form: within(screen.getByRole(settings.role, { name: settings.name })) };
 }
 
 const change = (element: HTMLElement, value: string) =>
   fireEvent.change(element, { target: { value } });
 
-const puts = () => network.requests.filter((r) => r.method === 'PUT');
+const puts = () => session.network.requests.filter((r) => r.method === 'PUT');
 
 describe('admin Event tab', () => {
   it('saves the window entered on the event clock as UTC instants', async () => {
@@ -62,7 +43,7 @@ describe('admin Event tab', () => {
       votingOpensAt: '2026-03-01T08:00:00.000Z',
       votingClosesAt: '2026-07-14T18:00:00.000Z',
     });
-    const saved = await testApp.app.ctx.event.current();
+    const saved = await session.testApp.app.ctx.event.current();
     expect(saved.votingClosesAt).toBe('2026-07-14T18:00:00.000Z');
     expect(screen.getByDisplayValue('2026-07-14')).toBeTruthy();
   });
@@ -79,7 +60,7 @@ describe('admin Event tab', () => {
     await waitFor(() => expect(puts()).toHaveLength(1), { timeout: 5000 });
     expect(JSON.parse(puts()[0]!.body ?? 'null')).toMatchObject({ smsReceipts: false });
     await waitFor(async () =>
-      expect((await testApp.app.ctx.event.current()).smsReceipts).toBe(false),
+      expect((await session.testApp.app.ctx.event.current()).smsReceipts).toBe(false),
     );
   });
 
@@ -113,7 +94,7 @@ describe('admin Event tab', () => {
     await user.click(screen.getByRole('button', { name: 'Publish results' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish the results now?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect((await testApp.app.ctx.event.current()).resultsPublishedAt).toBeNull();
+    expect((await session.testApp.app.ctx.event.current()).resultsPublishedAt).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Publish results' }));
     const again = await screen.findByRole('alertdialog', { name: 'Publish the results now?' });
@@ -122,7 +103,7 @@ describe('admin Event tab', () => {
     const done = await screen.findByRole('button', { name: 'Results published' });
     expect(done).toHaveProperty('disabled', true);
     expect(screen.getByText(/^Published on /)).toBeTruthy();
-    expect((await testApp.app.ctx.event.current()).resultsPublishedAt).not.toBeNull();
+    expect((await session.testApp.app.ctx.event.current()).resultsPublishedAt).not.toBeNull();
   });
 
   it('switching tab with unsaved settings asks first; Stay keeps them, Leave switches', async () => {

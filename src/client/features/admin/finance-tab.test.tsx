@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
 import {
   createCompletedPayment,
@@ -7,13 +7,9 @@ import {
   revisePaymentAs,
 } from '#test/factories/payment-factory';
 import { createOutboxMessages } from '#test/factories/outbox-factory';
-import { signedInUser } from '#test/factories/user-factory';
 import { call } from '#test/support/call-app';
-import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
-import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
-import { renderScreen } from '#test/support/render-screen';
-import { createTestApp, type TestApp } from '#test/support/test-app';
-import { AdminPage } from './admin-page';
+import { openAdminTab } from '#test/support/open-admin-tab';
+import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 
 /*
  * Two days in the event's zone (Africa/Lagos by default) at the default estimate rates (Stripe
@@ -21,68 +17,51 @@ import { AdminPage } from './admin-page';
  * and a mobile-money payment with its fee reported. 11 March: a mobile-money payment refunded in
  * full (its estimated fee makes the day's net negative) and one waiting for review.
  */
-let testApp: TestApp;
-let adminCookie: string;
-beforeAll(async () => {
-  testApp = await createTestApp('pglite');
-  const { db } = testApp.app.ctx;
-  adminCookie = (await signedInUser(db, { isAdmin: true })).cookie;
-  const category = await createCategory(db, { name: 'Best Album' });
-  const nominationId = (await createNominee(db, { categoryIds: [category.id] })).nominations[0]!.id;
-  const votes = (voteCount: number) => [{ nominationId, voteCount }];
-  await createCompletedPayment(db, {
-    provider: 'stripe',
-    votes: votes(4),
-    at: new Date('2025-03-10T10:00:00Z'),
-    payment: { providerFee: 36 },
-  });
-  await createCompletedPayment(db, {
-    provider: 'stripe',
-    votes: votes(2),
-    at: new Date('2025-03-10T12:00:00Z'),
-  });
-  await createCompletedPayment(db, {
-    provider: 'campay',
-    votes: votes(3),
-    at: new Date('2025-03-10T12:00:00Z'),
-    payment: { providerFee: 6 },
-  });
-  const refunded = await createCompletedPayment(db, {
-    provider: 'campay',
-    votes: votes(5),
-    at: new Date('2025-03-11T09:00:00Z'),
-  });
-  await revisePaymentAs(db, refunded.id, { kind: 'refund', refundedAmount: 500 });
-  await createNeedsReviewPayment(db, {
-    provider: 'campay',
-    votes: votes(2),
-    at: new Date('2025-03-11T10:00:00Z'),
-  });
-  await createOutboxMessages(db, [
-    { state: 'sent', costAmount: 25, costCurrency: 'XAF' },
-    { state: 'sent', costAmount: 25, costCurrency: 'XAF' },
-    { state: 'failed' },
-    { channel: 'email', state: 'sent' },
-  ]);
-});
-afterAll(() => testApp.close());
-
-let network: FetchToApp;
-beforeEach(() => {
-  network = routeFetchToApp(testApp.app);
-  signInBrowser(network, adminCookie);
-});
-afterEach(() => {
-  signOutBrowser();
-  vi.restoreAllMocks();
+const session = signedInAdminApp({
+  seed: async ({ db }) => {
+    const category = await createCategory(db, { name: 'Best Album' });
+    const nominationId = (await createNominee(db, { categoryIds: [category.id] })).nominations[0]!
+      .id;
+    const votes = (voteCount: number) => [{ nominationId, voteCount }];
+    await createCompletedPayment(db, {
+      provider: 'stripe',
+      votes: votes(4),
+      at: new Date('2025-03-10T10:00:00Z'),
+      payment: { providerFee: 36 },
+    });
+    await createCompletedPayment(db, {
+      provider: 'stripe',
+      votes: votes(2),
+      at: new Date('2025-03-10T12:00:00Z'),
+    });
+    await createCompletedPayment(db, {
+      provider: 'campay',
+      votes: votes(3),
+      at: new Date('2025-03-10T12:00:00Z'),
+      payment: { providerFee: 6 },
+    });
+    const refunded = await createCompletedPayment(db, {
+      provider: 'campay',
+      votes: votes(5),
+      at: new Date('2025-03-11T09:00:00Z'),
+    });
+    await revisePaymentAs(db, refunded.id, { kind: 'refund', refundedAmount: 500 });
+    await createNeedsReviewPayment(db, {
+      provider: 'campay',
+      votes: votes(2),
+      at: new Date('2025-03-11T10:00:00Z'),
+    });
+    await createOutboxMessages(db, [
+      { state: 'sent', costAmount: 25, costCurrency: 'XAF' },
+      { state: 'sent', costAmount: 25, costCurrency: 'XAF' },
+      { state: 'failed' },
+      { channel: 'email', state: 'sent' },
+    ]);
+  },
 });
 
-async function openFinance(language: 'en' | 'fr' = 'en') {
-  const rendered = await renderScreen(<AdminPage />, { path: '/admin?tab=finance', language });
-  // The first answer waits on the admin check, a lazy chunk and a cold app.
-  await screen.findByRole('table', {}, { timeout: 10_000 });
-  return rendered;
-}
+const openFinance = (language: 'en' | 'fr' = 'en') =>
+  openAdminTab('finance', { role: 'table' }, language);
 
 const rowTexts = () =>
   within(screen.getByRole('table'))
@@ -159,7 +138,9 @@ describe('the Finance tab', () => {
     await user.click(screen.getByRole('combobox', { name: 'Period' }));
     await user.click(await screen.findByRole('option', { name: 'Today' }));
     expect(await screen.findByText('No money in this period')).toBeTruthy();
-    expect(network.requests.some((r) => r.url === '/api/admin/finance?period=today')).toBe(true);
+    expect(session.network.requests.some((r) => r.url === '/api/admin/finance?period=today')).toBe(
+      true,
+    );
     expect(screen.getByRole('button', { name: 'Download CSV' }).hasAttribute('disabled')).toBe(
       true,
     );
@@ -177,9 +158,9 @@ describe('the Finance tab', () => {
     expect(clicked).toHaveLength(1);
     const url = new URL(clicked[0]!);
     expect(`${url.pathname}${url.search}`).toBe('/api/admin/finance.csv?period=all');
-    const answer = await call<string>(testApp.app, {
+    const answer = await call<string>(session.testApp.app, {
       url: `${url.pathname}${url.search}`,
-      headers: { cookie: adminCookie },
+      headers: { cookie: session.admin.cookie },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('2025-03-11,campay,XAF,1,500,10,10,1,500,0,0,-10,1,200');

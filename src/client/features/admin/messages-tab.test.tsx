@@ -1,64 +1,42 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOutboxMessages } from '#test/factories/outbox-factory';
-import { signedInUser } from '#test/factories/user-factory';
-import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
-import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
-import { renderScreen } from '#test/support/render-screen';
-import { createTestApp, type TestApp } from '#test/support/test-app';
-import { AdminPage } from './admin-page';
+import { openAdminTab } from '#test/support/open-admin-tab';
+import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 
-let testApp: TestApp;
-let adminCookie: string;
-beforeAll(async () => {
-  testApp = await createTestApp('pglite');
-  const { db } = testApp.app.ctx;
-  adminCookie = (await signedInUser(db, { isAdmin: true })).cookie;
-  const at = (minute: number) => new Date(Date.UTC(2025, 2, 10, 20, minute));
-  await createOutboxMessages(db, [
-    { state: 'sandbox', body: 'Palmares: receipt K7QX2M', createdAt: at(1) },
-    {
-      state: 'sent',
-      deliveryStatus: 'delivered',
-      sentAt: at(2),
-      deliveredAt: at(3),
-      attempts: 1,
-      createdAt: at(2),
-    },
-    {
-      state: 'failed',
-      kind: 'refund',
-      attempts: 5,
-      lastError: 'gateway answered 500',
-      createdAt: at(4),
-    },
-    {
-      channel: 'email',
-      state: 'pending',
-      kind: 'dispute',
-      subject: 'Your payment is disputed',
-      createdAt: at(5),
-    },
-  ]);
-});
-afterAll(() => testApp.close());
-
-let network: FetchToApp;
-beforeEach(() => {
-  network = routeFetchToApp(testApp.app);
-  signInBrowser(network, adminCookie);
-});
-afterEach(() => {
-  signOutBrowser();
-  vi.restoreAllMocks();
+const session = signedInAdminApp({
+  seed: async ({ db }) => {
+    const at = (minute: number) => new Date(Date.UTC(2025, 2, 10, 20, minute));
+    await createOutboxMessages(db, [
+      { state: 'sandbox', body: 'Palmares: receipt K7QX2M', createdAt: at(1) },
+      {
+        state: 'sent',
+        deliveryStatus: 'delivered',
+        sentAt: at(2),
+        deliveredAt: at(3),
+        attempts: 1,
+        createdAt: at(2),
+      },
+      {
+        state: 'failed',
+        kind: 'refund',
+        attempts: 5,
+        lastError: 'gateway answered 500',
+        createdAt: at(4),
+      },
+      {
+        channel: 'email',
+        state: 'pending',
+        kind: 'dispute',
+        subject: 'Your payment is disputed',
+        createdAt: at(5),
+      },
+    ]);
+  },
 });
 
-async function openMessages(language: 'en' | 'fr' = 'en') {
-  const rendered = await renderScreen(<AdminPage />, { path: '/admin?tab=messages', language });
-  // The first answer waits on the admin check, a lazy chunk and a cold app.
-  await screen.findByRole('list', { name: /Messages/ }, { timeout: 10_000 });
-  return rendered;
-}
+const openMessages = (language: 'en' | 'fr' = 'en') =>
+  openAdminTab('messages', { role: 'list', name: /Messages/ }, language);
 
 const items = () =>
   within(screen.getByRole('list', { name: /Messages/ }))
@@ -90,7 +68,7 @@ describe('the Messages tab', () => {
     await user.click(await screen.findByRole('option', { name: 'Failed' }));
     await screen.findByText('Showing 1–1 of 1');
     expect(items()).toHaveLength(1);
-    expect(network.requests.some((r) => r.url.includes('state=failed'))).toBe(true);
+    expect(session.network.requests.some((r) => r.url.includes('state=failed'))).toBe(true);
   });
 
   it('reads in French', async () => {

@@ -1,49 +1,102 @@
 import { AlertTriangle } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '#client/components/empty-state';
+import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { PaginationNav } from '#client/components/ui/pagination-nav';
 import { cn } from '#client/lib/cn';
+import { SectionSpinner } from './section-spinner';
 
-interface PagedListCardProps {
-  /** "Showing 1–50 of 230", or null while there is nothing to count. */
-  showing: string | null;
-  /** Beside that line (a page size select). */
+/** The answer shown (maybe the previous one while the next loads): one page of the list. */
+export interface ListPage<Row> {
+  rows: readonly Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What the card reads of the list's query (TanStack Query's result has all of it). */
+export interface ListQueryState {
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+interface PagedListCardProps<Row> {
+  /**
+   * The list's section of the admin texts: its `listLabel`, `showing`, `loadFailed` and
+   * `pagination.label`. Previous, Next and "Page n of m" are the audit trail's, the same for
+   * every list.
+   */
+  texts: 'audit' | 'messages';
+  query: ListQueryState;
+  /** Undefined before the first answer. */
+  shown: ListPage<Row> | undefined;
+  /** Beside the count (a page size select). */
   aside?: ReactNode;
-  /** A refresh failed while the previous answer is still shown: what to say, and a retry. */
-  staleError: { message: string; retry: ReactNode } | null;
-  /** The next page is loading over the one shown. */
-  busy: boolean;
   page: number;
   pages: number;
   onPage: (page: number) => void;
-  /** PaginationNav's texts; no navigation at all before the first answer. */
-  pagination: { label: string; previous: string; next: string; position: string } | null;
-  children: ReactNode;
+  /** In place of the list when the page has no rows (nothing yet, or nothing that matches). */
+  empty: ReactNode;
+  /** One row, as an item of the list (with its key). */
+  children: (row: Row) => ReactNode;
 }
 
 /**
  * A list of an admin tab read a page at a time (the audit trail, the messages to voters): a
- * status line counting what is shown, the list, and Previous/Next. Next sits below the last item,
- * so a page change brings the new page's top into view and puts focus there: a keyboard or
+ * status line counting what is shown, the list (or a spinner, a failure to load with a retry, or
+ * what the tab says when there is nothing), and Previous/Next. Next sits below the last item, so
+ * a page change brings the new page's top into view and puts focus there: a keyboard or
  * screen-reader user carries on from its first item.
  */
-export function PagedListCard({
-  showing,
+export function PagedListCard<Row>({
+  texts,
+  query,
+  shown,
   aside,
-  staleError,
-  busy,
   page,
   pages,
   onPage,
-  pagination,
+  empty,
   children,
-}: PagedListCardProps) {
+}: PagedListCardProps<Row>) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const top = useRef<HTMLParagraphElement>(null);
   function goToPage(next: number) {
     onPage(next);
     top.current?.scrollIntoView({ block: 'start' });
     top.current?.focus({ preventScroll: true });
   }
+
+  const retry = (
+    <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+      {tc('actions.tryAgain')}
+    </Button>
+  );
+  let body;
+  if (!shown && query.isError) {
+    body = (
+      <EmptyState icon={AlertTriangle} title={t(`${texts}.loadFailed`)} action={retry} as="h3" />
+    );
+  } else if (!shown) {
+    body = <SectionSpinner />;
+  } else if (shown.rows.length === 0) {
+    body = empty;
+  } else {
+    body = (
+      <ul aria-label={t(`${texts}.listLabel`)} className="divide-y divide-border">
+        {shown.rows.map((row) => children(row))}
+      </ul>
+    );
+  }
+  const first = shown ? (shown.page - 1) * shown.pageSize + 1 : 0;
+  const last = shown ? first + shown.rows.length - 1 : 0;
+  const busy = query.isFetching && query.isPlaceholderData;
+
   return (
     <Card className="overflow-hidden">
       <div className="flex min-h-12 flex-wrap items-center justify-between gap-3 border-b border-border px-4 py-3">
@@ -53,25 +106,35 @@ export function PagedListCard({
           tabIndex={-1}
           className="scroll-mt-20 text-sm text-muted-foreground tabular-nums outline-none"
         >
-          {showing}
+          {shown && shown.rows.length > 0
+            ? t(`${texts}.showing`, { from: first, to: last, total: shown.total })
+            : null}
         </p>
         {aside}
       </div>
-      {staleError ? (
+      {query.isError && shown ? (
         <div
           role="alert"
           className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2 text-sm text-destructive"
         >
           <AlertTriangle className="size-4" aria-hidden="true" />
-          {staleError.message}
-          {staleError.retry}
+          {t(`${texts}.loadFailed`)}
+          {retry}
         </div>
       ) : null}
       <div aria-busy={busy || undefined} className={cn('transition-opacity', busy && 'opacity-60')}>
-        {children}
+        {body}
       </div>
-      {pagination ? (
-        <PaginationNav page={page} pages={pages} onPage={goToPage} {...pagination} />
+      {shown ? (
+        <PaginationNav
+          page={page}
+          pages={pages}
+          onPage={goToPage}
+          label={t(`${texts}.pagination.label`)}
+          previous={t('audit.pagination.previous')}
+          next={t('audit.pagination.next')}
+          position={t('audit.pagination.pageOf', { page, pages })}
+        />
       ) : null}
     </Card>
   );

@@ -1,38 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNominee } from '#test/factories/catalog-factory';
 import { createCompletedPayment } from '#test/factories/payment-factory';
-import { signedInUser } from '#test/factories/user-factory';
-import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
-import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
 import { renderScreen } from '#test/support/render-screen';
-import { createTestApp, type TestApp } from '#test/support/test-app';
+import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 import { Toaster } from '#client/components/ui/toaster';
 import { VoterTrackingPage } from './voter-tracking-page';
 
-let testApp: TestApp;
-let adminCookie: string;
 let nominationId: string;
-beforeAll(async () => {
-  // The test app's worker sends only when told (deliverDue), so the states are the test's.
-  testApp = await createTestApp('pglite');
-  const { db } = testApp.app.ctx;
-  adminCookie = (await signedInUser(db, { isAdmin: true })).cookie;
-  nominationId = (await createNominee(db)).nominations[0]!.id;
+// The test app's worker sends only when told (deliverDue), so the states are the test's.
+const session = signedInAdminApp({
+  seed: async ({ db }) => {
+    nominationId = (await createNominee(db)).nominations[0]!.id;
+  },
 });
-afterAll(() => testApp.close());
-
-let network: FetchToApp;
-beforeEach(() => {
-  network = routeFetchToApp(testApp.app);
-  signInBrowser(network, adminCookie);
-});
-afterEach(signOutBrowser);
 
 /** A completed mobile-money payment whose receipt the sandbox kept, found by its e-mail. */
 async function openWithMessages(email: string, language: 'en' | 'fr' = 'en') {
-  const { ctx } = testApp.app;
+  const { ctx } = session.testApp.app;
   const payment = await createCompletedPayment(ctx.db, {
     votes: [{ nominationId, voteCount: 2 }],
     payment: { voterEmail: email, phoneNumber: '237677123456' },
@@ -75,7 +61,7 @@ describe("a payment's messages in voter tracking", () => {
 
   it('speaks French, and says when the hour’s resends are used up', async () => {
     const { user, payment } = await openWithMessages('messages-fr@example.com', 'fr');
-    await testApp.app.ctx.db.execute(sql`
+    await session.testApp.app.ctx.db.execute(sql`
       INSERT INTO receipt_resends (payment_id, requested_by)
       SELECT ${payment.id}, 'admin' FROM generate_series(1, 3)`);
     const dialog = await screen.findByRole('dialog', { name: /Messages du paiement/ });

@@ -9,10 +9,10 @@ import { Card } from '#client/components/ui/card';
 import { PageSizeSelect } from '#client/components/ui/page-size-select';
 import { PaginationNav } from '#client/components/ui/pagination-nav';
 import { cn } from '#client/lib/cn';
+import { pageCount } from '#client/lib/page-count';
 import { PaymentCards } from './payment-cards';
 import { PaymentTable } from './payment-table';
 import { PaymentsSkeleton } from './payments-skeleton';
-import { pageCount } from './tracking-filters';
 import type { TrackingState } from './use-tracking-state';
 
 interface PaymentsPanelProps {

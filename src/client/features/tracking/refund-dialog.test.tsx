@@ -1,42 +1,28 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNominee, nominationVotes } from '#test/factories/catalog-factory';
 import {
   createCompletedPayment,
   createPendingPayment,
   settlePayment,
 } from '#test/factories/payment-factory';
-import { signedInUser } from '#test/factories/user-factory';
-import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
-import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
 import { renderScreen } from '#test/support/render-screen';
-import { createTestApp, type TestApp } from '#test/support/test-app';
+import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 import { Toaster } from '#client/components/ui/toaster';
 import { VoterTrackingPage } from './voter-tracking-page';
 
-let testApp: TestApp;
-let adminCookie: string;
 let nominationId: string;
-beforeAll(async () => {
-  testApp = await createTestApp('pglite');
-  const { db } = testApp.app.ctx;
-  adminCookie = (await signedInUser(db, { isAdmin: true })).cookie;
-  nominationId = (await createNominee(db)).nominations[0]!.id;
+const session = signedInAdminApp({
+  seed: async ({ db }) => {
+    nominationId = (await createNominee(db)).nominations[0]!.id;
+  },
 });
-afterAll(() => testApp.close());
 
-let network: FetchToApp;
-beforeEach(() => {
-  network = routeFetchToApp(testApp.app);
-  signInBrowser(network, adminCookie);
-});
-afterEach(signOutBrowser);
-
-const tally = () => nominationVotes(testApp.app.ctx.db, nominationId);
+const tally = () => nominationVotes(session.testApp.app.ctx.db, nominationId);
 
 /** A completed mobile-money payment of 4 votes (400 CFA), found in the table by its e-mail. */
 async function openWithPayment(email: string, language: 'en' | 'fr' = 'en') {
-  const payment = await createCompletedPayment(testApp.app.ctx.db, {
+  const payment = await createCompletedPayment(session.testApp.app.ctx.db, {
     provider: 'campay',
     votes: [{ nominationId, voteCount: 4 }],
     payment: { voterEmail: email },
@@ -68,10 +54,10 @@ describe('refunding from voter tracking', () => {
     await user.clear(amount);
     await user.type(amount, '100');
     // No reason yet: the form says so and asks nothing.
-    const asked = network.requests.length;
+    const asked = session.network.requests.length;
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await within(dialog).findByText('Say why the money goes back.')).toBeTruthy();
-    expect(network.requests.length).toBe(asked);
+    expect(session.network.requests.length).toBe(asked);
 
     await user.click(within(dialog).getByRole('button', { name: 'Returned outside Palmarès' }));
     await user.type(within(dialog).getByLabelText(/Reason/), 'Paid twice by mistake');
@@ -80,7 +66,7 @@ describe('refunding from voter tracking', () => {
     expect(await screen.findByText('Refunded 100 CFA in total')).toBeTruthy();
     expect(screen.getByText('3 votes of this payment still count.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    const sent = network.requests.find((request) => request.url.endsWith('/refund'));
+    const sent = session.network.requests.find((request) => request.url.endsWith('/refund'));
     expect(JSON.parse(sent?.body ?? '')).toEqual({
       reason: 'Paid twice by mistake',
       amount: 100,
@@ -104,10 +90,10 @@ describe('refunding from voter tracking', () => {
     // Everything refunded elsewhere in the meantime: the server's 409 is shown in the dialog.
     await user.clear(amount);
     await user.type(amount, '400');
-    await testApp.app.inject({
+    await session.testApp.app.inject({
       method: 'POST',
       url: `/api/admin/payments/${payment.id}/refund`,
-      headers: { cookie: adminCookie, 'content-type': 'application/json' },
+      headers: { cookie: session.admin.cookie, 'content-type': 'application/json' },
       payload: { reason: 'ailleurs', method: 'outside' },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
@@ -115,7 +101,7 @@ describe('refunding from voter tracking', () => {
   });
 
   it('credits a payment in review from its Review dialog, after showing both sides', async () => {
-    const { db } = testApp.app.ctx;
+    const { db } = session.testApp.app.ctx;
     const held = await createPendingPayment(db, {
       provider: 'campay',
       votes: [{ nominationId, voteCount: 2 }],
@@ -140,7 +126,9 @@ describe('refunding from voter tracking', () => {
     // The dashboard's link opens the list on that status.
     expect(
       new URLSearchParams(
-        network.requests.find((r) => r.url.startsWith('/api/voter-tracking?'))?.url.split('?')[1],
+        session.network.requests
+          .find((r) => r.url.startsWith('/api/voter-tracking?'))
+          ?.url.split('?')[1],
       ).get('status'),
     ).toBe('needs_review');
 
@@ -163,7 +151,7 @@ describe('refunding from voter tracking', () => {
     received: number,
     language: 'en' | 'fr' = 'en',
   ) {
-    const { db } = testApp.app.ctx;
+    const { db } = session.testApp.app.ctx;
     const held = await createPendingPayment(db, {
       provider: 'campay',
       votes: [{ nominationId, voteCount: votes }],
@@ -221,7 +209,7 @@ describe('refunding from voter tracking', () => {
     await user.type(within(dialog).getByLabelText(/Motif/), 'Montant incomplet, rendu en espèces');
     await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
     expect(await screen.findByText('150 CFA remboursés au total')).toBeTruthy();
-    const sent = network.requests.find((request) => request.url.endsWith('/refund'));
+    const sent = session.network.requests.find((request) => request.url.endsWith('/refund'));
     expect(JSON.parse(sent?.body ?? '')).toEqual({
       reason: 'Montant incomplet, rendu en espèces',
       method: 'outside',

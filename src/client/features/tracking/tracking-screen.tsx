@@ -4,7 +4,8 @@ import { PaymentsPanel } from './payments-panel';
 import { SummaryCards } from './summary-cards';
 import { TrackingActions } from './tracking-actions';
 import { FilterPanel } from './filter-panel';
-import { datesInverted, pageCount, trackingSearchParams } from './tracking-filters';
+import { pageCount } from '#client/lib/page-count';
+import { datesInverted, trackingSearchParams } from './tracking-filters';
 import { useTrackingPage } from './api/tracking-queries';
 import { useTrackingState } from './use-tracking-state';
 

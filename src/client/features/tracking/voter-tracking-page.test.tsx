@@ -1,56 +1,42 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNominee } from '#test/factories/catalog-factory';
 import {
   createCompletedPayment,
   createPendingPayment,
   settlePayment,
 } from '#test/factories/payment-factory';
-import { signedInUser } from '#test/factories/user-factory';
-import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
-import { signInBrowser, signOutBrowser } from '#test/support/browser-session';
 import { renderScreen } from '#test/support/render-screen';
-import { createTestApp, type TestApp } from '#test/support/test-app';
+import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 import { VoterTrackingPage } from './voter-tracking-page';
 
 /*
  * Three payments, told apart by their voters' e-mails: a completed mobile-money one on 10 January,
  * a pending card one on 20 January, a failed mobile-money one on 25 January.
  */
-let testApp: TestApp;
-let adminCookie: string;
-beforeAll(async () => {
-  testApp = await createTestApp('pglite');
-  const { db } = testApp.app.ctx;
-  adminCookie = (await signedInUser(db, { isAdmin: true })).cookie;
-  const { nominations } = await createNominee(db);
-  const votes = [{ nominationId: nominations[0]!.id, voteCount: 2 }];
-  await createCompletedPayment(db, {
-    provider: 'campay',
-    votes,
-    payment: { voterEmail: 'paid@example.com', createdAt: new Date('2026-01-10T12:00:00Z') },
-    at: new Date('2026-01-10T12:01:00Z'),
-  });
-  await createPendingPayment(db, {
-    provider: 'stripe',
-    votes,
-    payment: { voterEmail: 'pending@example.com', createdAt: new Date('2026-01-20T12:00:00Z') },
-  });
-  const failed = await createPendingPayment(db, {
-    provider: 'campay',
-    votes,
-    payment: { voterEmail: 'failed@example.com', createdAt: new Date('2026-01-25T12:00:00Z') },
-  });
-  await settlePayment(db, failed.id, { status: 'failed', reason: 'declined' });
+const session = signedInAdminApp({
+  seed: async ({ db }) => {
+    const { nominations } = await createNominee(db);
+    const votes = [{ nominationId: nominations[0]!.id, voteCount: 2 }];
+    await createCompletedPayment(db, {
+      provider: 'campay',
+      votes,
+      payment: { voterEmail: 'paid@example.com', createdAt: new Date('2026-01-10T12:00:00Z') },
+      at: new Date('2026-01-10T12:01:00Z'),
+    });
+    await createPendingPayment(db, {
+      provider: 'stripe',
+      votes,
+      payment: { voterEmail: 'pending@example.com', createdAt: new Date('2026-01-20T12:00:00Z') },
+    });
+    const failed = await createPendingPayment(db, {
+      provider: 'campay',
+      votes,
+      payment: { voterEmail: 'failed@example.com', createdAt: new Date('2026-01-25T12:00:00Z') },
+    });
+    await settlePayment(db, failed.id, { status: 'failed', reason: 'declined' });
+  },
 });
-afterAll(() => testApp.close());
-
-let network: FetchToApp;
-beforeEach(() => {
-  network = routeFetchToApp(testApp.app);
-  signInBrowser(network, adminCookie);
-});
-afterEach(signOutBrowser);
 
 /** The e-mails in the payments table, top to bottom (the phone cards repeat them below it). */
 function shownEmails(): string[] {
@@ -63,7 +49,9 @@ function shownEmails(): string[] {
 
 /** The query string of the last list request the app received. */
 function lastListQuery(): URLSearchParams {
-  const list = network.requests.filter((request) => request.url.startsWith('/api/voter-tracking?'));
+  const list = session.network.requests.filter((request) =>
+    request.url.startsWith('/api/voter-tracking?'),
+  );
   return new URLSearchParams(list.at(-1)?.url.split('?')[1]);
 }
 
@@ -135,10 +123,10 @@ describe('voter tracking filters', () => {
   it('dates the wrong way round are explained and not sent', async () => {
     const { user } = await openTracking();
     await user.type(screen.getByLabelText('From date'), '2026-01-22');
-    const before = network.requests.length;
+    const before = session.network.requests.length;
     await user.type(screen.getByLabelText('To date'), '2026-01-15');
     expect(await screen.findByText('The from date is after the to date.')).toBeTruthy();
-    const sent = network.requests.slice(before).map((request) => request.url);
+    const sent = session.network.requests.slice(before).map((request) => request.url);
     expect(sent.filter((url) => url.includes('to=2026-01-15'))).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import type { Db } from '#server/db/client.js';
 import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
 import { publishResults } from '#server/features/event/event-store.js';
 import { revisePayment } from '#server/payments/revise-payment.js';
-import { settle } from '#server/payments/settle.js';
+import { settle, settleBatch } from '#server/payments/settle.js';
 import { publishLedger } from './publish-ledger.js';
 import type { Results } from '#shared/schemas/event.js';
 import type { LedgerDocument, LedgerEntry, LedgerEntryProof } from '#shared/schemas/ledger.js';
@@ -285,6 +285,44 @@ describeEachDatabase('the published ledger', (kind) => {
     expect(rootFromProof(splitProof.body)).toBe(ledger.root);
   });
 
+  it('appends each payment of a batch completing after publication as its own credit', async () => {
+    const a = (await createNominee(db)).nominations[0]!.id;
+    const b = (await createNominee(db)).nominations[0]!.id;
+    const both = await createPendingPayment(db, {
+      votes: [
+        { nominationId: a, voteCount: 2 },
+        { nominationId: b, voteCount: 1 },
+      ],
+    });
+    const one = await createPendingPayment(db, { votes: [{ nominationId: b, voteCount: 4 }] });
+    const [bothDone, oneDone] = await settleBatch(
+      { db, outbox: null },
+      [both, one].map((payment) => ({
+        paymentId: payment.id,
+        outcome: { status: 'completed', amount: payment.amount, currency: payment.currency },
+        source: 'webhook',
+      })),
+    );
+    const { salt, corrections } = (await getLedger()).body;
+    const byNomination = (x: { nominationId: string }, y: { nominationId: string }) =>
+      x.nominationId < y.nominationId ? -1 : 1;
+    const creditOf = (code: string | null | undefined) =>
+      corrections
+        .filter((c) => c.receiptHash === saltedHash(salt, code!))
+        .map((c) => [c.reason, c.changes]);
+    expect(creditOf(bothDone?.receiptCode)).toEqual([
+      [
+        'credit',
+        [
+          { nominationId: a, votes: 2 },
+          { nominationId: b, votes: 1 },
+        ].sort(byNomination),
+      ],
+    ]);
+    expect(creditOf(oneDone?.receiptCode)).toEqual([['credit', [{ nominationId: b, votes: 4 }]]]);
+    expect(await tallyMismatches(db)).toEqual([]);
+  });
+
   it('stored rows refuse UPDATE, DELETE and TRUNCATE, even to the owner, and a reason not known', async () => {
     const before = await storedLedgerRows(db);
     const [ledger] = await db.select().from(resultsLedgers);
@@ -397,136 +435,104 @@ describePostgres('a revision and a publication at the same moment', () => {
   const settledYet = async (promise: Promise<unknown>) =>
     Promise.race([promise.then(() => true), pause(300).then(() => false)]);
 
-  it('a refund during the publication waits for it, then is appended as a correction', async () => {
-    const db = t.database.db;
-    await resetEvent(db);
-    const { nominations } = await createNominee(db);
-    const paid = await createCompletedPayment(db, {
-      votes: [{ nominationId: nominations[0]!.id, voteCount: 4 }],
-    });
-    let refund: Promise<unknown> | undefined;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
-      await publishLedger(tx);
-      refund = revisePaymentAs(db, paid.id, { kind: 'refund', refundedAmount: paid.amount });
-      expect(await settledYet(refund)).toBe(false);
-    });
-    await refund;
-    const corrections = await db.select().from(resultsLedgerCorrections);
-    expect(corrections.map((c) => c.changes)).toEqual([
-      [{ nominationId: nominations[0]!.id, votes: -4 }],
-    ]);
-  });
+  interface Paid {
+    id: string;
+    amount: number;
+    currency: string;
+    receiptCode: string | null;
+  }
+  type InTransaction = (() => Promise<void>) | undefined;
+  /**
+   * The two changes that race a publication, through their one writer each (revisePayment(),
+   * settle()), which holds the event row FOR SHARE. `apply` answers the payment's receipt code.
+   */
+  const CHANGES = {
+    refund: {
+      start: (db: Db, nominationId: string): Promise<Paid> =>
+        createCompletedPayment(db, { votes: [{ nominationId, voteCount: 4 }] }),
+      apply: async (db: Db, paid: Paid, inTransaction: InTransaction) => {
+        await revisePayment(
+          { db, outbox: null },
+          paid.id,
+          { kind: 'refund', refundedAmount: paid.amount / 2 },
+          'admin',
+          { inTransaction },
+        );
+        return paid.receiptCode;
+      },
+    },
+    completion: {
+      start: (db: Db, nominationId: string): Promise<Paid> =>
+        createPendingPayment(db, { votes: [{ nominationId, voteCount: 3 }] }),
+      apply: async (db: Db, late: Paid, inTransaction: InTransaction) => {
+        const { receiptCode } = await settle(
+          { db, outbox: null },
+          late.id,
+          { status: 'completed', amount: late.amount, currency: late.currency },
+          'webhook',
+          { inTransaction },
+        );
+        return receiptCode;
+      },
+    },
+  } as const;
 
-  it('a payment completing during the publication waits for it, then is appended as a credit', async () => {
-    const db = t.database.db;
-    await resetEvent(db);
-    const { nominations } = await createNominee(db);
-    const late = await createPendingPayment(db, {
-      votes: [{ nominationId: nominations[0]!.id, voteCount: 3 }],
-    });
-    let completion: Promise<unknown> | undefined;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
-      await publishLedger(tx);
-      completion = settlePayment(db, late.id, {
-        status: 'completed',
-        amount: late.amount,
-        currency: late.currency,
-      });
-      expect(await settledYet(completion)).toBe(false);
-    });
-    await completion;
-    const [ledger] = await db
-      .select()
-      .from(resultsLedgers)
-      .orderBy(desc(resultsLedgers.id))
-      .limit(1);
-    const corrections = await db
-      .select()
-      .from(resultsLedgerCorrections)
-      .where(eq(resultsLedgerCorrections.ledgerId, ledger!.id));
-    expect(corrections.map((c) => [c.reason, c.changes])).toEqual([
-      ['credit', [{ nominationId: nominations[0]!.id, votes: 3 }]],
-    ]);
-  });
-
-  it('a publication during a completion waits for it, and its ledger already counts the votes', async () => {
-    const db = t.database.db;
-    await resetEvent(db);
-    const { nominations } = await createNominee(db);
-    const late = await createPendingPayment(db, {
-      votes: [{ nominationId: nominations[0]!.id, voteCount: 3 }],
-    });
-    let publication: Promise<unknown> | undefined;
-    const { receiptCode } = await settle(
-      { db, outbox: null },
-      late.id,
-      { status: 'completed', amount: late.amount, currency: late.currency },
-      'webhook',
-      {
-        inTransaction: async () => {
+  /*
+   * Whichever starts first, the other waits for it, and the ledger counts the change once: in
+   * the payment's entry when the change came first, as a correction when the publication did.
+   * Each row: the change, which starts first, the votes of the payment's entry (null: none, it was
+   * pending at publication), and the corrections appended as [reason, votes].
+   */
+  it.each([
+    ['refund', 'publication', 4, [['refund', -2]]],
+    ['refund', 'change', 2, []],
+    ['completion', 'publication', null, [['credit', 3]]],
+    ['completion', 'change', 3, []],
+  ] as const)(
+    'a %s and a publication, the %s first: the other waits, and the ledger counts it once',
+    async (change, first, entry, corrections) => {
+      const db = t.database.db;
+      await resetEvent(db);
+      const nominationId = (await createNominee(db)).nominations[0]!.id;
+      const { start, apply } = CHANGES[change];
+      const payment = await start(db, nominationId);
+      let receiptCode: string | null;
+      if (first === 'publication') {
+        let applied: Promise<string | null> | undefined;
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
+          await publishLedger(tx);
+          applied = apply(db, payment, undefined);
+          expect(await settledYet(applied)).toBe(false);
+        });
+        receiptCode = await applied!;
+      } else {
+        let publication: Promise<unknown> | undefined;
+        receiptCode = await apply(db, payment, async () => {
           publication = publishResults(db, SYSTEM_ACTOR);
           expect(await settledYet(publication)).toBe(false);
-        },
-      },
-    );
-    await publication;
-    const [ledger] = await db
-      .select()
-      .from(resultsLedgers)
-      .orderBy(desc(resultsLedgers.id))
-      .limit(1);
-    const entries = await db
-      .select()
-      .from(resultsLedgerEntries)
-      .where(eq(resultsLedgerEntries.ledgerId, ledger!.id));
-    const mine = entries.find((e) => e.receiptHash === saltedHash(ledger!.salt, receiptCode!));
-    expect(mine?.votes).toEqual([{ nominationId: nominations[0]!.id, votes: 3 }]);
-    expect(
-      await db
+        });
+        await publication;
+      }
+
+      const [ledger] = await db
+        .select()
+        .from(resultsLedgers)
+        .orderBy(desc(resultsLedgers.id))
+        .limit(1);
+      const entries = await db
+        .select()
+        .from(resultsLedgerEntries)
+        .where(eq(resultsLedgerEntries.ledgerId, ledger!.id));
+      const mine = entries.find((e) => e.receiptHash === saltedHash(ledger!.salt, receiptCode!));
+      expect(mine?.votes ?? null).toEqual(entry === null ? null : [{ nominationId, votes: entry }]);
+      const appended = await db
         .select()
         .from(resultsLedgerCorrections)
-        .where(eq(resultsLedgerCorrections.ledgerId, ledger!.id)),
-    ).toEqual([]);
-  });
-
-  it('a publication during a refund waits for it, and its ledger already counts the refund', async () => {
-    const db = t.database.db;
-    await resetEvent(db);
-    const { nominations } = await createNominee(db);
-    const paid = await createCompletedPayment(db, {
-      votes: [{ nominationId: nominations[0]!.id, voteCount: 4 }],
-    });
-    let publication: Promise<unknown> | undefined;
-    await revisePayment(
-      { db, outbox: null },
-      paid.id,
-      { kind: 'refund', refundedAmount: paid.amount / 2 },
-      'admin',
-      {
-        inTransaction: async () => {
-          publication = publishResults(db, SYSTEM_ACTOR);
-          expect(await settledYet(publication)).toBe(false);
-        },
-      },
-    );
-    await publication;
-    const [ledger] = await db
-      .select()
-      .from(resultsLedgers)
-      .orderBy(desc(resultsLedgers.id))
-      .limit(1);
-    const entries = await db
-      .select()
-      .from(resultsLedgerEntries)
-      .where(eq(resultsLedgerEntries.ledgerId, ledger!.id));
-    const mine = entries.find((e) => e.receiptHash === saltedHash(ledger!.salt, paid.receiptCode!));
-    expect(mine?.votes).toEqual([{ nominationId: nominations[0]!.id, votes: 2 }]);
-    const corrections = await db
-      .select()
-      .from(resultsLedgerCorrections)
-      .where(eq(resultsLedgerCorrections.ledgerId, ledger!.id));
-    expect(corrections).toEqual([]);
-  });
+        .where(eq(resultsLedgerCorrections.ledgerId, ledger!.id));
+      expect(appended.map((c) => [c.reason, c.changes])).toEqual(
+        corrections.map(([reason, votes]) => [reason, [{ nominationId, votes }]]),
+      );
+    },
+  );
 });

@@ -1,19 +1,19 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
-import { outboxMessages, payments } from '#server/db/schema.js';
+import { payments } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict, notFound, type HttpError } from '#server/http/http-error.js';
 import { NO_RECEIPT_WITH_CODE } from '#server/features/receipts/receipt-code-texts.js';
 import type { MessageOutbox } from '#server/outbox/outbox-store.js';
 import { insertPaymentMessagesSql, receiptMessages } from '#server/payments/payment-messages.js';
 import type { Language } from '#shared/limits.js';
-import type { MessageChannelKind } from '#shared/schemas/outbox.js';
+import type { MessageChannelKind, OutboxMessageView } from '#shared/schemas/outbox.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { PaymentMessage } from '#shared/schemas/payment-messages.js';
 
 /** A payment's messages are few (a receipt, a notice or two, the resends): this bounds the rest. */
-const MESSAGES_SHOWN = 100;
+export const MESSAGES_SHOWN = 100;
 
 /** Resends of one receipt an hour, by admins and by the voter, each counted apart. */
 export const RESENDS_PER_HOUR = 3;
@@ -23,41 +23,29 @@ export const PAYMENT_NOT_FOUND = 'Payment not found';
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-/** A payment's messages, newest first; null when there is no such payment. */
-export async function listPaymentMessages(
-  db: Db,
-  paymentId: string,
-): Promise<PaymentMessage[] | null> {
+/** An unknown payment is a 404, not an empty list of messages. */
+export async function paymentExists(db: Db, paymentId: string): Promise<boolean> {
   const [payment] = await db
     .select({ id: payments.id })
     .from(payments)
     .where(eq(payments.id, paymentId));
-  if (!payment) return null;
-  const rows = await db
-    .select({
-      id: outboxMessages.id,
-      channel: outboxMessages.channel,
-      kind: outboxMessages.kind,
-      recipient: outboxMessages.recipient,
-      state: outboxMessages.state,
-      deliveryStatus: outboxMessages.deliveryStatus,
-      attempts: outboxMessages.attempts,
-      lastError: outboxMessages.lastError,
-      sentAt: outboxMessages.sentAt,
-      deliveredAt: outboxMessages.deliveredAt,
-      createdAt: outboxMessages.createdAt,
-    })
-    .from(outboxMessages)
-    .where(eq(outboxMessages.paymentId, paymentId))
-    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-    .limit(MESSAGES_SHOWN);
-  return rows.map((row) => ({
-    ...row,
-    sentAt: iso(row.sentAt),
-    deliveredAt: iso(row.deliveredAt),
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return payment !== undefined;
 }
+
+/** What voter tracking shows of a message in the outbox: neither its text nor the gateway's ids. */
+export const paymentMessageOf = (message: OutboxMessageView): PaymentMessage => ({
+  id: message.id,
+  channel: message.channel,
+  kind: message.kind,
+  recipient: message.recipient,
+  state: message.state,
+  deliveryStatus: message.deliveryStatus,
+  attempts: message.attempts,
+  lastError: message.lastError,
+  sentAt: message.sentAt,
+  deliveredAt: message.deliveredAt,
+  createdAt: message.createdAt,
+});
 
 /** Who asks for the receipt again: an admin (recorded in the audit trail) or the voter. */
 export type ResendRequester = { by: 'admin'; actor: AuditActor } | { by: 'voter' };

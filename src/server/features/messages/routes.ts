@@ -5,6 +5,7 @@ import { auditActorOf } from '#server/features/audit/record-audit.js';
 import { HttpError, notFound } from '#server/http/http-error.js';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import type { VoterText } from '#server/http/voter-text.js';
+import { listOutbox } from '#server/outbox/outbox-store.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
 import {
   paymentMessagesResponseSchema,
@@ -14,8 +15,10 @@ import {
 } from '#shared/schemas/payment-messages.js';
 import { receiptCodeParamsSchema } from '#shared/schemas/receipt.js';
 import {
-  listPaymentMessages,
+  MESSAGES_SHOWN,
   PAYMENT_NOT_FOUND,
+  paymentExists,
+  paymentMessageOf,
   resendReceipt,
   RESENDS_PER_HOUR,
   type ResendOutcome,
@@ -76,9 +79,10 @@ export default async function messagesRoutes(plain: FastifyInstance): Promise<vo
     },
     async (request, reply): Promise<PaymentMessagesResponse> => {
       reply.header('cache-control', 'no-store');
-      const messages = await listPaymentMessages(ctx.db, request.params.id);
-      if (!messages) throw notFound(PAYMENT_NOT_FOUND);
-      return { messages };
+      const paymentId = request.params.id;
+      if (!(await paymentExists(ctx.db, paymentId))) throw notFound(PAYMENT_NOT_FOUND);
+      const { messages } = await listOutbox(ctx.db, { paymentId, page: 1, limit: MESSAGES_SHOWN });
+      return { messages: messages.map(paymentMessageOf) };
     },
   );
 
