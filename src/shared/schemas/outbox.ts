@@ -47,7 +47,7 @@ export const outboxMessageSchema = z.object({
   /** The phone number (+237...) or e-mail address it goes to. */
   recipient: z.string(),
   language: z.enum(LANGUAGES),
-  /** receipt, refund, dispute, one-time-code. */
+  /** receipt, refund, dispute, lookup-code. */
   kind: z.string(),
   paymentId: z.string().nullable(),
   subject: z.string().nullable(),

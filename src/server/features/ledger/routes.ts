@@ -1,7 +1,7 @@
-import { RECEIPT_CODE_INPUT } from '#server/features/receipts/receipt-code-texts.js';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RECEIPT_CODE_INPUT } from '#server/features/receipts/receipt-code-texts.js';
 import { notFound } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import {

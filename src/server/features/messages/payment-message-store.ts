@@ -8,7 +8,7 @@ import { NO_RECEIPT_WITH_CODE } from '#server/features/receipts/receipt-code-tex
 import type { MessageOutbox } from '#server/outbox/outbox-store.js';
 import { insertPaymentMessagesSql, receiptMessages } from '#server/payments/payment-messages.js';
 import type { Language } from '#shared/limits.js';
-import type { MessageChannelKind, OutboxMessageView } from '#shared/schemas/outbox.js';
+import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { PaymentMessage } from '#shared/schemas/payment-messages.js';
 
@@ -31,21 +31,6 @@ export async function paymentExists(db: Db, paymentId: string): Promise<boolean>
     .where(eq(payments.id, paymentId));
   return payment !== undefined;
 }
-
-/** What voter tracking shows of a message in the outbox: neither its text nor the gateway's ids. */
-export const paymentMessageOf = (message: OutboxMessageView): PaymentMessage => ({
-  id: message.id,
-  channel: message.channel,
-  kind: message.kind,
-  recipient: message.recipient,
-  state: message.state,
-  deliveryStatus: message.deliveryStatus,
-  attempts: message.attempts,
-  lastError: message.lastError,
-  sentAt: message.sentAt,
-  deliveredAt: message.deliveredAt,
-  createdAt: message.createdAt,
-});
 
 /** Who asks for the receipt again: an admin (recorded in the audit trail) or the voter. */
 export type ResendRequester = { by: 'admin'; actor: AuditActor } | { by: 'voter' };

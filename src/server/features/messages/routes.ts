@@ -1,13 +1,14 @@
-import { RECEIPT_CODE_INPUT } from '#server/features/receipts/receipt-code-texts.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActorOf } from '#server/features/audit/record-audit.js';
+import { RECEIPT_CODE_INPUT } from '#server/features/receipts/receipt-code-texts.js';
 import { HttpError, notFound } from '#server/http/http-error.js';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import type { VoterText } from '#server/http/voter-text.js';
 import { listOutbox } from '#server/outbox/outbox-store.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
 import {
+  paymentMessageSchema,
   paymentMessagesResponseSchema,
   receiptResendResponseSchema,
   type PaymentMessagesResponse,
@@ -18,7 +19,6 @@ import {
   MESSAGES_SHOWN,
   PAYMENT_NOT_FOUND,
   paymentExists,
-  paymentMessageOf,
   resendReceipt,
   RESENDS_PER_HOUR,
   type ResendOutcome,
@@ -82,7 +82,8 @@ export default async function messagesRoutes(plain: FastifyInstance): Promise<vo
       const paymentId = request.params.id;
       if (!(await paymentExists(ctx.db, paymentId))) throw notFound(PAYMENT_NOT_FOUND);
       const { messages } = await listOutbox(ctx.db, { paymentId, page: 1, limit: MESSAGES_SHOWN });
-      return { messages: messages.map(paymentMessageOf) };
+      // Parsing keeps the fields voter tracking shows: neither a message's text nor the gateway's ids.
+      return { messages: messages.map((message) => paymentMessageSchema.parse(message)) };
     },
   );
 

@@ -1,4 +1,3 @@
-import { NO_RECEIPT_WITH_CODE, RECEIPT_CODE_INPUT } from './receipt-code-texts.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, notFound, unprocessable } from '#server/http/http-error.js';
@@ -18,6 +17,7 @@ import {
 } from '#shared/schemas/receipt.js';
 import { issueLookupCode, redeemLookupCode, type LookupContact } from './lookup-codes.js';
 import { findReceipt, lookupReceipts } from './receipt-queries.js';
+import { NO_RECEIPT_WITH_CODE, RECEIPT_CODE_INPUT } from './receipt-code-texts.js';
 
 const LOOKUP_INPUT: VoterInputTexts = {
   fields: {
