@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -208,6 +208,7 @@ async function measure(chrome: LaunchedChrome, url: string, label: string): Prom
     }
     assertLoopbackOnly(lhr, label);
     if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
       const name = `${label.replace(/[^a-z]+/gi, '-')}-${runs.length + 1}.json`;
       writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(lhr));
     }

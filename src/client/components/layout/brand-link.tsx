@@ -25,7 +25,8 @@ export function BrandLink({ className, compact = false }: BrandLinkProps) {
         <Trophy className="size-5" aria-hidden="true" />
       </span>
       <span className={cn('flex flex-col leading-none', compact && 'max-[359px]:sr-only')}>
-        <span className="font-display text-xl font-semibold tracking-tight">{t('brand')}</span>
+        {/* The space makes the words read "Palmarès Awards 2025", the start of the link's name. */}
+        <span className="font-display text-xl font-semibold tracking-tight">{t('brand')}</span>{' '}
         <span className="mt-0.5 text-[0.65rem] font-semibold tracking-[0.18em] whitespace-nowrap text-gold-300 uppercase">
           {t('brandTagline')}
         </span>
