@@ -5,6 +5,7 @@ import { rowsOf } from '#server/db/rows.js';
 import { outboxMessages } from '#server/db/schema.js';
 import type { Language } from '#shared/limits.js';
 import { uuidSchema } from '#shared/schemas/ids.js';
+import { LOOKUP_CODE_DIGITS } from '#shared/schemas/receipt.js';
 import type {
   DeliveryStatus,
   MessageChannelKind,
@@ -19,7 +20,7 @@ export interface NewOutboxMessage {
   channel: MessageChannelKind;
   recipient: string;
   language: Language;
-  /** What it is about: `receipt`, `refund`, `dispute`, `one-time-code`... */
+  /** What it is about: `receipt`, `refund`, `dispute`, `lookup-code`. */
   kind: string;
   paymentId?: string | null;
   subject?: string | null;
@@ -123,6 +124,19 @@ export async function claimDueMessages(
  */
 const held = (message: ClaimedMessage) => sql`id = ${message.id} AND lease_id = ${message.leaseId}`;
 
+/**
+ * A lookup code opens a voter's receipts while it lives, and the codes table keeps only its hash.
+ * Once a gateway has taken its message, or never will, the outbox has no more use for the code, so
+ * its digits are masked in the subject, text and HTML. The sandbox keeps them: with no gateway,
+ * an admin reading the outbox is how the code reaches whoever tries the flow.
+ */
+const CODE_PATTERN = `\\m[0-9]{${LOOKUP_CODE_DIGITS}}\\M`;
+const CODE_MASK = '•'.repeat(LOOKUP_CODE_DIGITS);
+const withoutCode = (column: SQL) =>
+  sql`CASE WHEN kind = 'lookup-code' THEN regexp_replace(${column}, ${CODE_PATTERN}, ${CODE_MASK}, 'g') ELSE ${column} END`;
+const maskCodes = sql`subject = ${withoutCode(sql`subject`)}, body = ${withoutCode(sql`body`)},
+  html = ${withoutCode(sql`html`)},`;
+
 /** The gateway took the message (`sent`), or the sandbox kept it (`sandbox`). */
 export async function markDelivered(
   db: Db,
@@ -131,7 +145,8 @@ export async function markDelivered(
   sent: SentMessage,
 ): Promise<boolean> {
   const result = await db.execute(sql`
-    UPDATE outbox_messages SET state = ${state}, gateway_message_id = ${sent.gatewayMessageId.slice(0, 255)},
+    UPDATE outbox_messages SET ${state === 'sent' ? maskCodes : sql``}
+      state = ${state}, gateway_message_id = ${sent.gatewayMessageId.slice(0, 255)},
       cost_amount = ${sent.cost?.amount ?? null}, cost_currency = ${sent.cost?.currency ?? null},
       sent_at = now(), last_error = NULL, locked_until = NULL, lease_id = NULL, updated_at = now()
     WHERE ${held(message)} RETURNING id`);
@@ -161,7 +176,7 @@ export async function markRetry(
 /** No further attempt: the gateway refused the message for good, or every attempt failed. */
 export async function markFailed(db: Db, message: ClaimedMessage, error: string): Promise<boolean> {
   const result = await db.execute(sql`
-    UPDATE outbox_messages SET state = 'failed', last_error = ${error},
+    UPDATE outbox_messages SET ${maskCodes} state = 'failed', last_error = ${error},
       locked_until = NULL, lease_id = NULL, updated_at = now()
     WHERE ${held(message)} RETURNING id`);
   return rowsOf(result).length > 0;

@@ -165,6 +165,53 @@ describeEachDatabase('outbox worker', (kind) => {
     expect(await rows(database.db)).toEqual([expect.objectContaining({ state: 'sandbox' })]);
   });
 
+  it('masks a lookup code once a gateway took its message or refused it for good; the sandbox keeps it', async () => {
+    const codeMessage = (channel: MessageChannelKind, n: number): NewOutboxMessage => ({
+      channel,
+      recipient: channel === 'sms' ? `+23767700000${n}` : `voter${n}@example.com`,
+      language: 'en',
+      kind: 'lookup-code',
+      subject: channel === 'email' ? 'Your Palmarès code: 123456' : null,
+      body: `Your code is 123456. It expires in 10 min. (${n})`,
+      html: channel === 'email' ? '<p><strong>123456</strong></p><p>10 minutes</p>' : null,
+    });
+    email.answer = () => Promise.reject(new MessageSendError('permanent', 'mailbox unknown'));
+    await queueMessages(database.db, [codeMessage('sms', 1), codeMessage('email', 2), sms(3)]);
+    await worker.deliverDue();
+    // The gateway was given the code; what stays behind is masked.
+    expect(sms_.sends[0]!.body).toContain('123456');
+    const texts = async () =>
+      rowsOf<{ state: OutboxState; subject: string | null; body: string; html: string | null }>(
+        await database.db.execute(
+          sql`SELECT state, subject, body, html FROM outbox_messages ORDER BY recipient`,
+        ),
+      );
+    expect(await texts()).toEqual([
+      {
+        state: 'sent',
+        subject: null,
+        body: 'Your code is ••••••. It expires in 10 min. (1)',
+        html: null,
+      },
+      // Other kinds are kept as they were sent.
+      { state: 'sent', subject: null, body: 'message 3', html: null },
+      {
+        state: 'failed',
+        subject: 'Your Palmarès code: ••••••',
+        body: 'Your code is ••••••. It expires in 10 min. (2)',
+        html: '<p><strong>••••••</strong></p><p>10 minutes</p>',
+      },
+    ]);
+
+    await database.db.execute(sql`DELETE FROM outbox_messages`);
+    worker = workerOn(database.db, { sms: new SandboxChannel('sms'), email });
+    await queueMessages(database.db, [codeMessage('sms', 4)]);
+    await worker.deliverDue();
+    expect(await texts()).toEqual([
+      expect.objectContaining({ state: 'sandbox', body: expect.stringContaining('123456') }),
+    ]);
+  });
+
   it('retries a failing gateway later and later, then fails the message after the last attempt', async () => {
     sms_.answer = () => Promise.reject(new Error('connection reset'));
     await queueMessages(database.db, [sms(1)]);
