@@ -10,14 +10,38 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
+async function newMigratedPglite(): Promise<Database> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  await runMigrations(database);
+  return database;
+}
+
+/**
+ * A migrated, empty PGlite data directory, made once per test process: a database opened from it
+ * is ready in about a third of a second, where creating and migrating one takes one and a half.
+ * Component tests run in jsdom, whose Blob PGlite cannot read back; there each is made afresh.
+ */
+let migratedPglite: Promise<Blob> | undefined;
+const canCopyPglite = typeof Blob.prototype.arrayBuffer === 'function';
+
+async function openPgliteCopy(): Promise<Database> {
+  migratedPglite ??= newMigratedPglite().then(async (database) => {
+    try {
+      return await database.dumpDataDir!();
+    } finally {
+      await database.close();
+    }
+  });
+  return openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: await migratedPglite });
+}
+
 /** A migrated, empty database: in-memory PGlite, or a scratch database on the real PostgreSQL. */
 export async function createTestDatabase(
   kind: DatabaseKind,
   options: { poolSize?: number } = {},
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    await runMigrations(database);
+    const database = await (canCopyPglite ? openPgliteCopy() : newMigratedPglite());
     return { ...database, url: undefined, destroy: () => database.close() };
   }
   const scratch = await createScratchDatabase();

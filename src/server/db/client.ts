@@ -20,7 +20,12 @@ export interface DatabaseTimeouts {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined }
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      /** In memory, start from this copy of a data directory (`dumpDataDir`) instead of empty. */
+      loadDataDir?: Blob;
+    }
   | {
       kind: 'postgres';
       url: string;
@@ -58,6 +63,11 @@ export interface Database {
   poolStats(): PoolStats | undefined;
   /** The advisory locks this process holds, on a connection kept apart from the pool. */
   locks: SessionLocks;
+  /**
+   * PGlite only: its data directory as a tarball. Opening a copy from it skips creating the
+   * cluster, which takes a second or more of WebAssembly, so tests open migrated databases so.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -68,7 +78,9 @@ const CLIENT_GRACE_MS = 1000;
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    const client = target.dataDir
+      ? new PGlite(target.dataDir)
+      : new PGlite({ loadDataDir: target.loadDataDir });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     const query = async <T>(text: string, params: unknown[] = []) =>
@@ -83,6 +95,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       poolStats: () => undefined,
       locks: new SessionLocks(),
+      dumpDataDir: async () => client.dumpDataDir('none'),
       close: () => client.close(),
     };
   }
