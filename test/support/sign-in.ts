@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { hashPassword } from '#server/features/auth/password-hash.js';
 import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
-import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
+import { createTestUser } from '#test/factories/user-factory.js';
 import { call } from './call-app.js';
 import type { TestApp } from './test-app.js';
 
@@ -10,18 +8,12 @@ import type { TestApp } from './test-app.js';
  * Cookie header to send with later requests.
  */
 export async function signIn(t: TestApp, options: { isAdmin?: boolean; email?: string } = {}) {
-  const email = options.email ?? `user-${randomUUID()}@example.com`;
-  const password = `pw-${randomUUID()}`;
-  const user = await createUser(t.database.db, {
-    email,
-    isAdmin: options.isAdmin ?? false,
-    firstName: 'Test',
-  });
-  await setPasswordHash(t.database.db, user.id, await hashPassword(password));
+  const password = 'a password for signing in';
+  const user = await createTestUser(t.database.db, { ...options, password });
   const res = await call(t.app, {
     method: 'POST',
     url: '/api/login',
-    body: { email, password },
+    body: { email: user.email, password },
   });
   const setCookie = res.headers['set-cookie'];
   const lines = Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : [];
