@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAuditEntries } from '#test/factories/audit-factory';
 import { call } from '#test/support/call-app';
+import { catchDownloads } from '#test/support/catch-downloads';
 import { openAdminTab } from '#test/support/open-admin-tab';
 import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 
@@ -126,12 +127,7 @@ describe('the Activity tab', () => {
   });
 
   it('exports the filtered trail as CSV from the server', async () => {
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push(this.href);
-    });
+    const clicked = catchDownloads();
     const { user } = await openActivity();
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     await user.click(await screen.findByRole('option', { name: 'Category added' }));

@@ -98,7 +98,6 @@ export function ActivityTab() {
           />
         }
         page={page}
-        pages={pages}
         onPage={setPage}
         empty={
           filtered ? (

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
 import {
   createCompletedPayment,
@@ -8,6 +8,7 @@ import {
 } from '#test/factories/payment-factory';
 import { createOutboxMessages } from '#test/factories/outbox-factory';
 import { call } from '#test/support/call-app';
+import { catchDownloads } from '#test/support/catch-downloads';
 import { openAdminTab } from '#test/support/open-admin-tab';
 import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 
@@ -147,12 +148,7 @@ describe('the Finance tab', () => {
   });
 
   it('downloads the same report as CSV from the server', async () => {
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push(this.href);
-    });
+    const clicked = catchDownloads();
     const { user } = await openFinance();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(clicked).toHaveLength(1);

@@ -9,7 +9,6 @@ import {
 } from '#shared/schemas/outbox';
 import { EmptyState } from '#client/components/empty-state';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
-import { pageCount } from '#client/lib/page-count';
 import { MessageItem } from '#client/features/tracking';
 import { useOutbox } from './api/outbox-queries';
 import { browserTimeZone } from './audit-filters';
@@ -35,9 +34,8 @@ export function MessagesTab() {
     ...(channel === 'all' ? {} : { channel }),
   }).toString();
   const outbox = useOutbox(query);
-  const { data } = outbox;
   // Messages are never deleted and a filter change goes back to page 1: the page always exists.
-  const pages = data ? pageCount(data.total, data.limit) : 1;
+  const { data } = outbox;
 
   const timeZone = useMemo(() => browserTimeZone(), []);
 
@@ -88,7 +86,6 @@ export function MessagesTab() {
           data && { rows: data.messages, total: data.total, page: data.page, pageSize: data.limit }
         }
         page={page}
-        pages={pages}
         onPage={setPage}
         empty={
           filtered ? (

@@ -13,7 +13,7 @@ import { ReviewDialog } from './review-dialog';
 import { timeZoneShortName, type TrackingTimeZone } from './tracking-timezone';
 
 interface PaymentListProps {
-  payments: TrackingPayment[];
+  payments: readonly TrackingPayment[];
   timeZone: TrackingTimeZone;
 }
 
