@@ -64,8 +64,8 @@ export interface Database {
   /** The advisory locks this process holds, on a connection kept apart from the pool. */
   locks: SessionLocks;
   /**
-   * PGlite only: its data directory as a tarball. Opening a copy from it skips creating the
-   * cluster, which takes a second or more of WebAssembly, so tests open migrated databases so.
+   * PGlite only: its data directory as a tarball. A database opened from it (`loadDataDir`) skips
+   * creating the cluster, a second or more of WebAssembly: tests open each of theirs from one.
    */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
