@@ -1,6 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { RouteFallback } from './components/layout/route-fallback';
+import {
+  categoryNominationsPath,
+  categoryPath,
+  shareLookupPath,
+} from './features/catalog/api/catalog-paths';
 import { CategoriesPage } from './features/catalog/categories-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { fetchEarly } from './lib/api-client';
@@ -46,12 +51,12 @@ function startLoadingScreen(pathname: string): void {
     fetchEarly('/api/categories');
   } else if (category) {
     start(loadCategoryPage);
-    fetchEarly(`/api/categories/${category}`);
-    fetchEarly(`/api/nominations/category/${category}`);
+    fetchEarly(categoryPath(category));
+    fetchEarly(categoryNominationsPath(category));
   } else if (share) {
     start(loadSharePage);
     start(loadCategoryPage);
-    fetchEarly(`/api/nominations/share/${share}`);
+    fetchEarly(shareLookupPath(share));
   } else if (pathname === '/checkout') {
     start(loadCheckoutPage);
     start(() => i18n.loadNamespaces(['checkout', 'receipts']));

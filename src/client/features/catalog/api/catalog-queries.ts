@@ -3,46 +3,49 @@ import type { Category, PublicArtist } from '#shared/schemas/catalog';
 import { getJson } from '#client/lib/api-client';
 import { categoriesQuery } from './categories-query';
 import {
+  artistNominationsPath,
+  artistPath,
+  categoryNominationsPath,
+  categoryPath,
+  pathPart as part,
+  shareLookupPath,
+} from './catalog-paths';
+import {
   categoryReader,
   nominationListReader,
   publicArtistReader,
   shareLookupReader,
 } from './read-catalog';
 
-/** Query keys follow the URL (see categories-query.ts). */
-const part = (value: string) => encodeURIComponent(value);
-
 export const categoryQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/categories', part(id)],
-    queryFn: ({ signal }) => getJson(`/api/categories/${part(id)}`, categoryReader, { signal }),
+    queryFn: ({ signal }) => getJson(categoryPath(id), categoryReader, { signal }),
   });
 
 export const categoryNominationsQuery = (categoryId: string) =>
   queryOptions({
     queryKey: ['/api/nominations/category', part(categoryId)],
     queryFn: ({ signal }) =>
-      getJson(`/api/nominations/category/${part(categoryId)}`, nominationListReader, { signal }),
+      getJson(categoryNominationsPath(categoryId), nominationListReader, { signal }),
   });
 
 export const shareLookupQuery = (link: string) =>
   queryOptions({
     queryKey: ['/api/nominations/share', part(link)],
-    queryFn: ({ signal }) =>
-      getJson(`/api/nominations/share/${part(link)}`, shareLookupReader, { signal }),
+    queryFn: ({ signal }) => getJson(shareLookupPath(link), shareLookupReader, { signal }),
   });
 
 export const artistQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/artists', part(id)],
-    queryFn: ({ signal }) => getJson(`/api/artists/${part(id)}`, publicArtistReader, { signal }),
+    queryFn: ({ signal }) => getJson(artistPath(id), publicArtistReader, { signal }),
   });
 
 export const artistNominationsQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/artists', part(id), 'nominations'],
-    queryFn: ({ signal }) =>
-      getJson(`/api/artists/${part(id)}/nominations`, nominationListReader, { signal }),
+    queryFn: ({ signal }) => getJson(artistNominationsPath(id), nominationListReader, { signal }),
   });
 
 /**
