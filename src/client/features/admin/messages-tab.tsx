@@ -34,7 +34,8 @@ export function MessagesTab() {
     ...(channel === 'all' ? {} : { channel }),
   }).toString();
   const outbox = useOutbox(query);
-  // Messages are never deleted and a filter change goes back to page 1: the page always exists.
+  // Unlike the audit trail's, this page never needs stepping back: messages are never deleted,
+  // and a filter change goes back to page 1, so the page asked for always exists.
   const { data } = outbox;
 
   const timeZone = useMemo(() => browserTimeZone(), []);
