@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '#client/lib/cn';
+import { formatWholeNumber } from '#client/lib/format-whole-number';
 import { useLanguage } from '#client/lib/use-language';
 
 interface VoteCountProps {
@@ -23,7 +24,7 @@ export function VoteCount({ count, className, reserveDigits = true }: VoteCountP
   const { t } = useTranslation('catalog');
   const language = useLanguage();
   if (count === undefined) return null;
-  const formatted = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB').format(count);
+  const formatted = formatWholeNumber(count, language);
   return (
     <p
       data-testid="vote-count"

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { resultCategorySchema } from '#shared/schemas/event';
 import { ArtistPhoto } from '#client/components/artist-photo';
 import { Card } from '#client/components/ui/card';
+import { formatWholeNumber } from '#client/lib/format-whole-number';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
 import { nomineeHeading, type ResultNominee } from './nominee-heading';
@@ -77,8 +78,7 @@ export function CategoryResults({ category, eager }: CategoryResultsProps) {
 function useVotes(): (count: number) => string {
   const { t } = useTranslation('results');
   const language = useLanguage();
-  const number = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB');
-  return (count) => t('votes', { count, formatted: number.format(count) });
+  return (count) => t('votes', { count, formatted: formatWholeNumber(count, language) });
 }
 
 function WinnerCard({

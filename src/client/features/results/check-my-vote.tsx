@@ -12,6 +12,7 @@ import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { serverMessage } from '#client/lib/api-error';
 import { cn } from '#client/lib/cn';
+import { formatWholeNumber } from '#client/lib/format-whole-number';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
 import { LEDGER_URL, useLedgerEntry } from './api/ledger-entry-query';
@@ -313,9 +314,9 @@ function VotesList({
 }) {
   const { t } = useTranslation('results');
   const language = useLanguage();
-  const number = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB');
   const show =
-    format ?? ((count: number) => t('votes', { count, formatted: number.format(count) }));
+    format ??
+    ((count: number) => t('votes', { count, formatted: formatWholeNumber(count, language) }));
   return (
     <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,1fr)_auto]">
       {votes.map((v) => {

@@ -8,6 +8,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#client/lib/format-money';
+import { formatWholeNumber } from '#client/lib/format-whole-number';
 import type { TrackingResponse } from '#shared/schemas/tracking';
 import { Card } from '#client/components/ui/card';
 import { Skeleton } from '#client/components/ui/skeleton';
@@ -83,7 +84,6 @@ const TROUBLE_CARDS = [
 export function SummaryCards({ data }: { data: TrackingResponse | undefined }) {
   const { t } = useTranslation('tracking');
   const language = useLanguage();
-  const number = (n: number) => n.toLocaleString(language === 'fr' ? 'fr-FR' : 'en-US');
 
   if (!data) {
     return (
@@ -128,7 +128,7 @@ export function SummaryCards({ data }: { data: TrackingResponse | undefined }) {
           icon={icon}
           tone={tone}
           label={t(`summary.${count}`)}
-          value={number(data[count])}
+          value={formatWholeNumber(data[count], language)}
           detail={t(`summary.${count}Hint`)}
         />
       ))}
