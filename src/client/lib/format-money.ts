@@ -1,6 +1,11 @@
 import type { Language } from '#shared/limits';
 import { formatAmount } from '#shared/money';
 
+// Payment lists format an amount per row on every render, and building an Intl.NumberFormat is
+// slow next to using one, so each French formatter is built once, on first use, and kept.
+let frenchDollars: Intl.NumberFormat | undefined;
+let frenchFrancs: Intl.NumberFormat | undefined;
+
 /**
  * Amounts in minor units for display: XAF as whole francs with 'CFA', USD cents as dollars with
  * 2 decimals. English is exactly the shared format ('1,500 CFA', '$7.50'); French uses
@@ -10,9 +15,9 @@ import { formatAmount } from '#shared/money';
 export function formatMoney(amount: number, currency: string, language: Language): string {
   if (language !== 'fr') return formatAmount(amount, currency);
   if (currency === 'USD') {
-    return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'USD' }).format(
-      amount / 100,
-    );
+    frenchDollars ??= new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'USD' });
+    return frenchDollars.format(amount / 100);
   }
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(amount)} CFA`;
+  frenchFrancs ??= new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+  return `${frenchFrancs.format(amount)} CFA`;
 }
