@@ -44,7 +44,7 @@ function lookUp(node: unknown, parts: string[]): unknown {
 
 const locales = new Map<string, unknown>();
 function locale(language: Language, namespace: Namespace): unknown {
-  const file = path.resolve('src/client/locales', language, `${namespace}.json`);
+  const file = path.resolve('src/shared/locales', language, `${namespace}.json`);
   if (!locales.has(file)) locales.set(file, JSON.parse(readFileSync(file, 'utf8')));
   return locales.get(file);
 }

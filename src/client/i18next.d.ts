@@ -1,11 +1,11 @@
 import 'i18next';
-import type common from './locales/en/common.json';
-import type catalog from './locales/en/catalog.json';
-import type checkout from './locales/en/checkout.json';
-import type receipts from './locales/en/receipts.json';
-import type admin from './locales/en/admin.json';
-import type tracking from './locales/en/tracking.json';
-import type results from './locales/en/results.json';
+import type common from '#shared/locales/en/common.json';
+import type catalog from '#shared/locales/en/catalog.json';
+import type checkout from '#shared/locales/en/checkout.json';
+import type receipts from '#shared/locales/en/receipts.json';
+import type admin from '#shared/locales/en/admin.json';
+import type tracking from '#shared/locales/en/tracking.json';
+import type results from '#shared/locales/en/results.json';
 
 // Typed keys: a misspelt key fails the type check instead of showing a raw key to a voter.
 // English is the reference; add a line here when adding a namespace file.

@@ -22,6 +22,14 @@ export function eventStatusAt(window: EventWindow, at: number): EventStatus {
   return 'open';
 }
 
+/** Milliseconds from `at` to the next opening or close, or null when neither is ahead. */
+export function untilNextOpenOrClose(window: EventWindow, at: number): number | null {
+  const next = [window.votingOpensAt, window.votingClosesAt]
+    .map((value) => (value === null ? null : Date.parse(value)))
+    .find((edge): edge is number => edge !== null && edge > at);
+  return next === undefined ? null : next - at;
+}
+
 /** When the counts go dark before the close, or null when they never do by the clock. */
 export function countsHiddenFrom(window: EventWindow): number | null {
   if (window.hideCountsHoursBeforeClose === null || window.votingClosesAt === null) return null;

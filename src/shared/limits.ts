@@ -20,3 +20,7 @@ export const ARTIST_CARD_BADGE_LIMIT = 2;
 export const TOP_ARTISTS_PER_CATEGORY = 3;
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}

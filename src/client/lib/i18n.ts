@@ -1,11 +1,12 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '#shared/limits';
-import { initialLanguage, isLanguage, saveLanguage } from './language';
+import { isLanguage, type Language } from '#shared/limits';
+import { initialLanguage, saveLanguage } from './language';
 
 /*
- * Translations live in locales/<language>/<namespace>.json. Adding a namespace is adding its two
- * files (and a line in i18next.d.ts for typed keys); nothing here changes.
+ * Translations live in src/shared/locales/<language>/<namespace>.json (shared: the server draws a
+ * category link's first paint with a few of them). Adding a namespace is adding its two files (and
+ * a line in i18next.d.ts for typed keys); nothing here changes.
  *
  * The namespaces the first screens need ship in the main bundle, so a voter on a slow phone gets
  * no extra round trip before text appears. Every other namespace becomes its own small chunk,
@@ -13,17 +14,17 @@ import { initialLanguage, isLanguage, saveLanguage } from './language';
  */
 const BUNDLED_NAMESPACES = ['common', 'catalog'] as const;
 
-const bundled = import.meta.glob<ResourceKey>('../locales/*/{common,catalog}.json', {
+const bundled = import.meta.glob<ResourceKey>('../../shared/locales/*/{common,catalog}.json', {
   eager: true,
   import: 'default',
 });
 const onDemand = import.meta.glob<ResourceKey>(
-  ['../locales/*/*.json', '!../locales/*/{common,catalog}.json'],
+  ['../../shared/locales/*/*.json', '!../../shared/locales/*/{common,catalog}.json'],
   { import: 'default' },
 );
 
 const localePath = (language: string, namespace: string) =>
-  `../locales/${language}/${namespace}.json`;
+  `../../shared/locales/${language}/${namespace}.json`;
 
 function bundledResources(): Record<string, Record<string, ResourceKey>> {
   const resources: Record<string, Record<string, ResourceKey>> = {};

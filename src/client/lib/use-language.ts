@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/limits';
-import { isLanguage } from './language';
+import { isLanguage } from '#shared/limits';
 
 /** The current interface language; re-renders the caller when it changes. */
 export function useLanguage(): Language {

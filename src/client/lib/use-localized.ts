@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { localized } from './localized';
+import { localized } from '#shared/localized';
 import { useLanguage } from './use-language';
 
 /** `localized` bound to the current language, for rendering bilingual fields. */

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { countsVisibleAt, eventStatusAt } from '#shared/event-status';
 import type { EventStatus, PublicEvent } from '#shared/schemas/event';
 import { Badge } from '#client/components/ui/badge';
-import { countdownText, useVotingClock } from '#client/features/event';
+import { useVotingClock } from '#client/features/event';
+import { countdownText } from '#shared/countdown-text';
 import { formatEventDate } from '#shared/format-event-date';
 import { useLanguage } from '#client/lib/use-language';
 

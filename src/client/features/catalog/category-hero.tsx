@@ -2,7 +2,7 @@ import { VotingCountdown } from '#client/features/event';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '#shared/schemas/catalog';
-import { CATEGORY_DEFAULTS } from '#shared/limits';
+import { categoryHeroColor } from '#shared/category-hero-color';
 import { CategoryIcon } from '#client/components/category-icon';
 import { cn } from '#client/lib/cn';
 import { useLocalized } from '#client/lib/use-localized';
@@ -24,14 +24,6 @@ interface CategoryHeroProps {
   compact?: boolean;
 }
 
-/** Only plain colour values reach inline CSS; anything else falls back to the default colour. */
-function safeColor(color: string | null): string {
-  const value = color?.trim() ?? '';
-  return /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$/i.test(value)
-    ? value
-    : CATEGORY_DEFAULTS.backgroundColor;
-}
-
 export function CategoryHero({ category, compact = false }: CategoryHeroProps) {
   const { t } = useTranslation('catalog');
   const localized = useLocalized();
@@ -41,7 +33,7 @@ export function CategoryHero({ category, compact = false }: CategoryHeroProps) {
     <section
       aria-labelledby={CATEGORY_TITLE_ID}
       className="relative isolate overflow-hidden text-white"
-      style={{ backgroundColor: safeColor(category.backgroundColor) }}
+      style={{ backgroundColor: categoryHeroColor(category.backgroundColor) }}
     >
       {category.backgroundImageUrl ? (
         <img

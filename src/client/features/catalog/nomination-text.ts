@@ -1,6 +1,6 @@
 import type { PublicNomination } from '#shared/schemas/catalog';
 import type { Language } from '#shared/limits';
-import { localized } from '#client/lib/localized';
+import { localized } from '#shared/localized';
 
 export interface NominationText {
   /** What the card is headed with: the nomination title when there is one, else the name. */

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '#client/lib/cn';
-import { formatWholeNumber } from '#client/lib/format-whole-number';
+import { formatWholeNumber } from '#shared/format-whole-number';
 import { useLanguage } from '#client/lib/use-language';
 
 interface VoteCountProps {

@@ -3,7 +3,6 @@
  * and the live counts.
  */
 export { eventQuery, useEvent } from './api/event-query';
-export { countdownText } from './countdown-text';
 export { useLiveCounts } from './use-live-counts';
 export { useVotingClock } from './use-voting-clock';
 export { useVotingOpen } from './use-voting-open';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { eventStatusAt, nextEventChangeAfter } from '#shared/event-status';
+import { eventStatusAt, nextEventChangeAfter, untilNextOpenOrClose } from '#shared/event-status';
 import type { EventStatus, PublicEvent } from '#shared/schemas/event';
 import { eventQuery, useEvent } from './api/event-query';
 
@@ -52,13 +52,10 @@ export function useVotingClock(precision: 'second' | 'edge' = 'edge'): VotingClo
   }, [edge, offsetMs, precision, queryClient, reading]);
 
   if (!event) return { status: undefined, event: undefined, now, remainingMs: null };
-  const next = [event.votingOpensAt, event.votingClosesAt]
-    .map((value) => (value === null ? null : Date.parse(value)))
-    .find((at): at is number => at !== null && at > now);
   return {
     status: eventStatusAt(event, now),
     event,
     now,
-    remainingMs: next === undefined ? null : next - now,
+    remainingMs: untilNextOpenOrClose(event, now),
   };
 }

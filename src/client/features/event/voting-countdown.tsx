@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '#client/lib/cn';
-import { countdownText } from './countdown-text';
+import { countdownText } from '#shared/countdown-text';
 import { useVotingClock } from './use-voting-clock';
 
 /**

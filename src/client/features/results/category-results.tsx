@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { resultCategorySchema } from '#shared/schemas/event';
 import { ArtistPhoto } from '#client/components/artist-photo';
 import { Card } from '#client/components/ui/card';
-import { formatWholeNumber } from '#client/lib/format-whole-number';
+import { formatWholeNumber } from '#shared/format-whole-number';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
 import { nomineeHeading, type ResultNominee } from './nominee-heading';

@@ -12,7 +12,7 @@ import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { serverMessage } from '#client/lib/api-error';
 import { cn } from '#client/lib/cn';
-import { formatWholeNumber } from '#client/lib/format-whole-number';
+import { formatWholeNumber } from '#shared/format-whole-number';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
 import { LEDGER_URL, useLedgerEntry } from './api/ledger-entry-query';

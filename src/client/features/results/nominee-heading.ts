@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Language } from '#shared/limits';
 import type { resultNomineeSchema } from '#shared/schemas/event';
-import { localized } from '#client/lib/localized';
+import { localized } from '#shared/localized';
 
 export type ResultNominee = z.infer<typeof resultNomineeSchema>;
 

@@ -8,7 +8,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#client/lib/format-money';
-import { formatWholeNumber } from '#client/lib/format-whole-number';
+import { formatWholeNumber } from '#shared/format-whole-number';
 import type { TrackingResponse } from '#shared/schemas/tracking';
 import { Card } from '#client/components/ui/card';
 import { Skeleton } from '#client/components/ui/skeleton';

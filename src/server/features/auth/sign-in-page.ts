@@ -1,13 +1,10 @@
+import { escapeHtml } from '#server/http/escape-html.js';
+
 /**
  * The pages of signing in and out, served by the server itself so they work before (and without)
  * the client build. Self-contained: inline styles are allowed by the CSP, scripts are not and
  * none are used.
  */
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /*
  * The app's own colours (src/client/styles.css), so the page reads as the same site and not as a

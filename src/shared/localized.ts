@@ -1,4 +1,4 @@
-import type { Language } from '#shared/limits';
+import type { Language } from './limits.js';
 
 /**
  * Bilingual content: in French, the French field when it has text; otherwise the English

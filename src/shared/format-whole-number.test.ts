@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWholeNumber } from './format-whole-number';
+import { formatWholeNumber } from './format-whole-number.js';
 
 // French formatting uses narrow no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText } from './countdown-text';
+import { countdownText } from './countdown-text.js';
 
 describe('countdownText', () => {
   it.each([

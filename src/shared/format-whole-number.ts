@@ -1,4 +1,4 @@
-import type { Language } from '#shared/limits';
+import type { Language } from './limits.js';
 
 // Building an Intl.NumberFormat is slow next to using one, and a page can show dozens of counts,
 // so each language's formatter is built once, on first use, and kept.
