@@ -5,7 +5,14 @@ import {
   createNomination,
 } from '#test/factories/catalog-factory.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
-import { EMPTY_BASE_URL, expect, scrollSettled, setLanguage, test } from './fixtures.js';
+import {
+  EMPTY_BASE_URL,
+  expect,
+  FIRST_LOAD,
+  scrollSettled,
+  setLanguage,
+  test,
+} from './fixtures.js';
 
 /**
  * The "Link Copied" toast, read from the notifications region: Radix's screen-reader copy of it
@@ -323,6 +330,66 @@ test.describe('languages', () => {
     await expect(card.getByRole('heading', { name: 'Langue maternelle' })).toBeVisible();
     await expect(card).toContainText(`par ${artist.name}`);
     await expect(card.getByRole('link', { name: 'Voter maintenant' })).toBeVisible();
+  });
+});
+
+/**
+ * Holds back the page's first script until `release` is called, to see what the server alone
+ * drew; every other request goes as usual.
+ */
+async function holdFirstScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('a category link opened cold', () => {
+  test('shows the hero the server drew, then the page draws into it and keeps its picture', async ({
+    page,
+    db,
+  }) => {
+    const category = await createCategory(db, {
+      name: `Best Bikutsi ${Date.now()}`,
+      description: 'The sound of Yaoundé & the centre.',
+      backgroundImageUrl: '/demo/categories/artist-of-the-year.jpg',
+    });
+    const nominee = await createNominee(db, { categoryIds: [category.id] });
+    const release = await holdFirstScript(page);
+    await page.goto(`/category/${category.id}`, { waitUntil: 'commit' });
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
+    await expect(page.getByText('The sound of Yaoundé & the centre.')).toBeVisible();
+    await expect(page.getByText('1 nominee')).toBeVisible();
+    const picture = page.locator('main section img');
+    await expect(picture).toHaveAttribute('src', '/demo/categories/artist-of-the-year.jpg');
+    await picture.evaluate((img) => Reflect.set(img, 'drawnByServer', true));
+    await expect(page.getByTestId('artist-card')).toHaveCount(0);
+
+    release();
+    await expect(page.getByTestId('artist-card')).toContainText(nominee.artist.name, FIRST_LOAD);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Share' })).toBeVisible();
+    // The same element, never fetched or painted a second time.
+    await expect(picture).toHaveCount(1);
+    expect(await picture.evaluate((img) => Reflect.get(img, 'drawnByServer'))).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
+  });
+
+  test('is drawn in the language the voter chose', async ({ page, db }) => {
+    const { category } = await categoryWithNominee(db);
+    await page.goto('/categories');
+    await setLanguage(page, 'fr');
+    const release = await holdFirstScript(page);
+    await page.goto(`/category/${category.id}`, { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.nameFr!);
+    await expect(page.getByText('1 nommé', { exact: true })).toBeVisible();
+    release();
+    await expect(page.getByTestId('artist-card')).toContainText('Voter maintenant', FIRST_LOAD);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.nameFr!);
   });
 });
 

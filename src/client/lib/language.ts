@@ -1,11 +1,8 @@
-import { LANGUAGES, type Language } from '#shared/limits';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '#shared/language-cookie';
+import { isLanguage, type Language } from '#shared/limits';
 
 /** The explicit choice lives in localStorage under this key. */
 const LANGUAGE_STORAGE_KEY = 'language';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 function readSaved(): Language | null {
   try {
@@ -17,14 +14,25 @@ function readSaved(): Language | null {
   }
 }
 
+/** Tells the server the choice, for the pages it draws before this script runs. */
+function rememberForServer(language: Language): void {
+  if (document.cookie.includes(`${LANGUAGE_COOKIE}=${language}`)) return;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
+}
+
 /** Saved choice first, else French when the browser language starts with 'fr', else English. */
 export function initialLanguage(): Language {
   const saved = readSaved();
-  if (saved) return saved;
+  if (saved) {
+    // A choice saved before the server was told of it (or with the cookie cleared).
+    rememberForServer(saved);
+    return saved;
+  }
   return navigator.language.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 }
 
 export function saveLanguage(language: Language): void {
+  rememberForServer(language);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -15,7 +15,7 @@ async function writeClient(root: string): Promise<void> {
   await mkdir(path.join(root, 'demo', 'artists'), { recursive: true });
   await writeFile(
     path.join(root, 'index.html'),
-    '<!doctype html><title>Palmarès</title><head></head>',
+    '<!doctype html><html lang="en"><head><title>Palmarès</title></head><body><div id="root"></div></body></html>',
   );
   const script = path.join(root, 'assets', 'index-AbC123.js');
   await writeFile(script, SCRIPT);
@@ -113,6 +113,47 @@ describe('the built client', () => {
     const without = await call<string>(t.app, { url: `/category/${plain.id}` });
     expect(without.body).toContain('og:title');
     expect(without.body).not.toContain('rel="preload"');
+  });
+
+  it("draws a category link's hero in the page, in the language the voter's script will use", async () => {
+    const { db } = t.database;
+    const category = await createCategory(db, {
+      name: 'Best <b>Bikutsi</b>',
+      nameFr: 'Meilleur bikutsi',
+    });
+    t.app.ctx.events.emit('catalog-changed');
+    const root = (html: string) => /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(html)?.[1] ?? '';
+
+    const english = await call<string>(t.app, { url: `/category/${category.id}` });
+    expect(english.body).toContain('<html lang="en">');
+    expect(root(english.body)).toContain('>Best &lt;b&gt;Bikutsi&lt;/b&gt;</h1>');
+    expect(english.headers.vary).toBe('cookie, accept-language');
+
+    // The browser's first language, as the script reads navigator.language...
+    const browser = await call<string>(t.app, {
+      url: `/category/${category.id}`,
+      headers: { 'accept-language': 'fr-CM, en;q=0.8' },
+    });
+    expect(browser.body).toContain('<html lang="fr">');
+    expect(root(browser.body)).toContain('>Meilleur bikutsi</h1>');
+    // ...and the voter's own choice over it.
+    const chosen = await call<string>(t.app, {
+      url: `/category/${category.id}`,
+      headers: { 'accept-language': 'fr-CM', cookie: 'palmares.language=en' },
+    });
+    expect(root(chosen.body)).toContain('>Best &lt;b&gt;Bikutsi&lt;/b&gt;</h1>');
+    const unknown = await call<string>(t.app, {
+      url: `/category/${category.id}`,
+      headers: { 'accept-language': 'de-DE, fr;q=0.9', cookie: 'palmares.language=xx' },
+    });
+    expect(unknown.body).toContain('<html lang="en">');
+
+    // Other pages, and a category that does not exist, leave the page to the script.
+    for (const url of ['/categories', `/category/${crypto.randomUUID()}`]) {
+      const page = await call<string>(t.app, { url });
+      expect(root(page.body), url).toBe('');
+      expect(page.headers.vary, url).toBeUndefined();
+    }
   });
 
   it('answers 404 in JSON for a missing file, the server paths and other methods', async () => {

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { METRICS_PATH } from '#server/features/metrics/routes.js';
+import type { Language } from '#shared/limits.js';
 import { loadClientFiles } from './client-files.js';
 import { pickEncoding } from './encoded-body.js';
+import { escapeHtml } from './escape-html.js';
+import { pageLanguage } from './page-language.js';
 
 export interface PageMeta {
   title: string;
@@ -15,19 +18,15 @@ export interface PageMeta {
    * instead of after the script has run and drawn the page (its largest paint on a slow network).
    */
   preloadImage?: string | undefined;
+  /** The page's first screen drawn by the server, in the page's language (its root's markup). */
+  firstPaint?: string | undefined;
 }
 
 export interface SpaOptions {
   root: string;
   /** Open Graph / Twitter data for a path, so shared links preview in WhatsApp and Facebook. */
-  metaFor?: (pathname: string, origin: string) => Promise<PageMeta | null>;
+  metaFor?: (pathname: string, origin: string, language: Language) => Promise<PageMeta | null>;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export function renderMetaTags(meta: PageMeta): string {
   const tags: Array<[string, string, string]> = [
@@ -94,7 +93,8 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
     let html = template;
     if (options.metaFor) {
       const origin = `${request.protocol}://${request.host}`;
-      const meta = await options.metaFor(pathname, origin).catch((err: unknown) => {
+      const language = pageLanguage(request);
+      const meta = await options.metaFor(pathname, origin, language).catch((err: unknown) => {
         request.log.warn({ err }, 'page meta lookup failed');
         return null;
       });
@@ -102,6 +102,12 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
         html = html
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
           .replace('</head>', `${renderMetaTags(meta)}</head>`);
+        if (meta.firstPaint) {
+          html = html
+            .replace('<div id="root"></div>', `<div id="root">${meta.firstPaint}</div>`)
+            .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`);
+          reply.header('vary', 'cookie, accept-language');
+        }
       }
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -1,6 +1,6 @@
 /**
  * The addresses of the catalogue's screen data, written once for its queries and for the head
- * start a link opened cold gets (routes.tsx). Nothing is imported here, so the first script can use it
+ * start a link opened cold gets (screens.ts). Nothing is imported here, so the first script can use it
  * without the schemas the queries read their answers with.
  */
 
