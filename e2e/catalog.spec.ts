@@ -347,7 +347,7 @@ async function holdFirstScript(page: Page): Promise<() => void> {
   return release;
 }
 
-test.describe('a category link opened cold', () => {
+test.describe('a link opened cold', () => {
   test('shows the hero the server drew, then the page draws into it and keeps its picture', async ({
     page,
     db,
@@ -376,6 +376,27 @@ test.describe('a category link opened cold', () => {
     await expect(picture).toHaveCount(1);
     expect(await picture.evaluate((img) => Reflect.get(img, 'drawnByServer'))).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
+  });
+
+  test('a checkout link shows its artist at once, and the page keeps what was drawn', async ({
+    page,
+    db,
+  }) => {
+    const { artist } = await categoryWithNominee(db);
+    const answer = await page.request.get(`/api/artists/${artist.id}`);
+    const href = `/checkout?artist=${encodeURIComponent(JSON.stringify(await answer.json()))}`;
+    const release = await holdFirstScript(page);
+    await page.goto(href, { waitUntil: 'commit' });
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(artist.name);
+    const bio = page.getByText('Soul singer from Bafoussam.');
+    await expect(bio).toBeVisible();
+    await bio.evaluate((element) => Reflect.set(element, 'drawnByServer', true));
+
+    release();
+    await expect(page.getByRole('textbox', { name: /^Votes in/ })).toHaveValue('2', FIRST_LOAD);
+    expect(await bio.evaluate((element) => Reflect.get(element, 'drawnByServer'))).toBe(true);
+    await expect(page.getByRole('link', { name: 'Back to categories' })).toBeVisible();
   });
 
   test('is drawn in the language the voter chose', async ({ page, db }) => {

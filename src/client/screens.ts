@@ -98,19 +98,30 @@ startLoadingScreen(window.location.pathname);
 const FIRST_PAINT_WAIT_MS = 8000;
 
 /**
- * A category link opened cold comes with its hero drawn by the server (category-first-paint.ts).
- * The page's first render waits for the screen's code, the category and the event, so that it
- * draws the screen itself into those elements, keeping the picture the phone has already painted,
- * rather than a loading state in their place. A failure or a very slow answer ends the wait: the
- * screen then renders as it would have, and reports what went wrong.
+ * What a screen the server drew (ADR 0063) needs before the page's first render: its code, its
+ * texts and the answers its drawn part shows, so that render draws the screen itself into those
+ * elements, keeping what the phone has already painted, rather than a loading state in their
+ * place. A failure or a very slow answer ends the wait: the screen then renders as it would have,
+ * and reports what went wrong.
  */
-export function firstScreenReady(pathname: string): Promise<unknown> {
+function drawnScreenNeeds(pathname: string): Promise<unknown> | null {
   const category = CATEGORY_PATH.exec(pathname)?.[1];
-  if (!category) return Promise.resolve();
-  const ready = Promise.all([
-    categoryScreen.load().then((m) => m.prefetchCategoryScreen(category)),
-    queryClient.prefetchQuery(eventQuery()),
-  ]).catch(() => undefined);
+  if (category) {
+    return Promise.all([
+      categoryScreen.load().then((m) => m.prefetchCategoryScreen(category)),
+      queryClient.prefetchQuery(eventQuery()),
+    ]);
+  }
+  if (pathname === '/checkout') {
+    return Promise.all([checkoutScreen.load(), i18n.loadNamespaces(['checkout', 'receipts'])]);
+  }
+  return null;
+}
+
+/** Resolves when the page's first render may hydrate the screen the server drew. */
+export function firstScreenReady(pathname: string): Promise<unknown> {
+  const needs = drawnScreenNeeds(pathname);
+  if (!needs) return Promise.resolve();
   const cap = new Promise((resolve) => window.setTimeout(resolve, FIRST_PAINT_WAIT_MS));
-  return Promise.race([ready, cap]);
+  return Promise.race([needs.catch(() => undefined), cap]);
 }

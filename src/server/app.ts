@@ -43,6 +43,7 @@ import { redisOrLocalStore } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestLanguage, tooManyRequests } from './http/voter-text.js';
+import { pageFirstPaint } from './http/page-first-paint.js';
 import { registerSpa } from './http/spa.js';
 import { oncePerTick } from './jobs/job-ticks.js';
 import { schedulePeriodicJob } from './jobs/periodic-job.js';
@@ -180,7 +181,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (options.clientDir) {
-    registerSpa(app, { root: options.clientDir, metaFor: catalogPageMeta(ctx) });
+    registerSpa(app, {
+      root: options.clientDir,
+      metaFor: catalogPageMeta(ctx),
+      firstPaintFor: pageFirstPaint(ctx),
+    });
   }
   registerApiNotFound(app);
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cn } from '#client/lib/cn';
+import { initialsOf } from '#shared/initials';
 
 interface ArtistPhotoProps {
   src: string | null | undefined;
@@ -11,15 +12,6 @@ interface ArtistPhotoProps {
   className?: string;
   /** The first visible images should not wait for lazy loading. */
   eager?: boolean;
-}
-
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0]];
-  return letters
-    .map((word) => word?.charAt(0) ?? '')
-    .join('')
-    .toUpperCase();
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '#test/support/call-app.js';
-import { createCategory } from '#test/factories/catalog-factory.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('palmarès '.repeat(400))});`;
@@ -115,7 +115,7 @@ describe('the built client', () => {
     expect(without.body).not.toContain('rel="preload"');
   });
 
-  it("draws a category link's hero in the page, in the language the voter's script will use", async () => {
+  it("draws a category or checkout link's hero in the page, in the language the voter's script will use", async () => {
     const { db } = t.database;
     const category = await createCategory(db, {
       name: 'Best <b>Bikutsi</b>',
@@ -148,8 +148,24 @@ describe('the built client', () => {
     });
     expect(unknown.body).toContain('<html lang="en">');
 
-    // Other pages, and a category that does not exist, leave the page to the script.
-    for (const url of ['/categories', `/category/${crypto.randomUUID()}`]) {
+    // A checkout link carries its artist: one that can be voted for is drawn too.
+    const nominee = await createNominee(db, { artist: { name: 'Ama <Fotso>' } });
+    t.app.ctx.events.emit('catalog-changed');
+    const artist = (await call<object>(t.app, { url: `/api/artists/${nominee.artist.id}` })).body;
+    const checkout = `/checkout?artist=${encodeURIComponent(JSON.stringify(artist))}`;
+    const drawnCheckout = await call<string>(t.app, { url: checkout });
+    expect(root(drawnCheckout.body)).toContain('>Ama &lt;Fotso&gt;</h1>');
+
+    // Other pages, a category that does not exist and a checkout link without a votable artist
+    // leave the page to the script.
+    const noCategories = JSON.stringify({ ...artist, categories: [] });
+    for (const url of [
+      '/categories',
+      `/category/${crypto.randomUUID()}`,
+      '/checkout',
+      '/checkout?artist=%7Bnot%20json',
+      `/checkout?artist=${encodeURIComponent(noCategories)}`,
+    ]) {
       const page = await call<string>(t.app, { url });
       expect(root(page.body), url).toBe('');
       expect(page.headers.vary, url).toBeUndefined();

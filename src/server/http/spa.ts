@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { METRICS_PATH } from '#server/features/metrics/routes.js';
-import type { Language } from '#shared/limits.js';
 import { loadClientFiles } from './client-files.js';
 import { pickEncoding } from './encoded-body.js';
 import { escapeHtml } from './escape-html.js';
+import type { PageRequest } from './page-first-paint.js';
 import { pageLanguage } from './page-language.js';
 
 export interface PageMeta {
@@ -18,14 +18,14 @@ export interface PageMeta {
    * instead of after the script has run and drawn the page (its largest paint on a slow network).
    */
   preloadImage?: string | undefined;
-  /** The page's first screen drawn by the server, in the page's language (its root's markup). */
-  firstPaint?: string | undefined;
 }
 
 export interface SpaOptions {
   root: string;
   /** Open Graph / Twitter data for a path, so shared links preview in WhatsApp and Facebook. */
-  metaFor?: (pathname: string, origin: string, language: Language) => Promise<PageMeta | null>;
+  metaFor?: (pathname: string, origin: string) => Promise<PageMeta | null>;
+  /** The markup of the page's first screen, for the screens the server draws (ADR 0063). */
+  firstPaintFor?: (page: PageRequest) => Promise<string | null>;
 }
 
 export function renderMetaTags(meta: PageMeta): string {
@@ -93,8 +93,7 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
     let html = template;
     if (options.metaFor) {
       const origin = `${request.protocol}://${request.host}`;
-      const language = pageLanguage(request);
-      const meta = await options.metaFor(pathname, origin, language).catch((err: unknown) => {
+      const meta = await options.metaFor(pathname, origin).catch((err: unknown) => {
         request.log.warn({ err }, 'page meta lookup failed');
         return null;
       });
@@ -102,12 +101,23 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
         html = html
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
           .replace('</head>', `${renderMetaTags(meta)}</head>`);
-        if (meta.firstPaint) {
-          html = html
-            .replace('<div id="root"></div>', `<div id="root">${meta.firstPaint}</div>`)
-            .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`);
-          reply.header('vary', 'cookie, accept-language');
-        }
+      }
+    }
+    if (options.firstPaintFor) {
+      const language = pageLanguage(request);
+      const search = request.url.slice(pathname.length);
+      const firstPaint = await options
+        .firstPaintFor({ pathname, search, language })
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'first paint failed');
+          return null;
+        });
+      if (firstPaint) {
+        html = html
+          .replace('<div id="root"></div>', `<div id="root">${firstPaint}</div>`)
+          .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`);
+        // Drawn in the visitor's language: a cache must not give it to another.
+        reply.header('vary', 'cookie, accept-language');
       }
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

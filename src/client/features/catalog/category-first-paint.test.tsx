@@ -1,16 +1,17 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, it, vi } from 'vitest';
 import type { Language } from '#shared/limits';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
-import { call } from '#test/support/call-app';
 import { resetEvent, setEvent } from '#test/factories/event-factory';
 import { routeEventSourceToApp, type EventSourceToApp } from '#test/support/event-source-to-app';
 import { routeFetchToApp } from '#test/support/fetch-to-app';
+import {
+  createAppServingPages,
+  drawnRoot,
+  expectSameFirstPaint,
+} from '#test/support/first-paint-check';
 import { renderScreen } from '#test/support/render-screen';
-import { createTestApp, type TestApp } from '#test/support/test-app';
+import type { TestApp } from '#test/support/test-app';
 import { closeSharedEventSources } from '#client/lib/shared-event-source';
 import { CategoryView } from './category-view';
 
@@ -32,14 +33,7 @@ const NOW = Date.parse('2026-03-10T12:00:00Z');
 const NodeArrayBuffer = Buffer.alloc(1).buffer.constructor;
 
 beforeAll(async () => {
-  // The app serves its page from a built client: here, just the page itself.
-  const clientDir = await mkdtemp(path.join(tmpdir(), 'palmares-page-'));
-  await writeFile(
-    path.join(clientDir, 'index.html'),
-    '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>',
-  );
-  testApp = await createTestApp('pglite', {}, { clientDir });
-  await rm(clientDir, { recursive: true, force: true });
+  testApp = await createAppServingPages();
   const { db } = testApp.app.ctx;
   pictured = (
     await createCategory(db, {
@@ -81,36 +75,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/**
- * An element as the phone would lay it out: its name, attributes (the style as parsed) and
- * children. An icon is its frame: the server leaves the strokes, and lucide's own class names, to
- * the client.
- */
-function shapeOf(node: Node): unknown {
-  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
-  if (!(node instanceof Element)) return null;
-  const attributes = Object.fromEntries(
-    [...node.attributes]
-      .filter((a) => a.name !== 'style')
-      .map((a) => [
-        a.name,
-        a.name === 'class' && node.localName === 'svg'
-          ? a.value
-              .split(' ')
-              .filter((c) => !c.startsWith('lucide'))
-              .join(' ')
-          : a.value,
-      ]),
-  );
-  const style = node instanceof HTMLElement ? node.style.cssText : '';
-  const children = node.localName === 'svg' ? [] : [...node.childNodes].map(shapeOf);
-  return { name: node.localName, attributes, style, children };
-}
-
-/** The element without its children: the server leaves the header's contents to the client. */
-const frameOf = (element: Element | null) =>
-  element ? { ...(shapeOf(element) as object), children: undefined } : null;
-
 /** The event as a test needs it, told to the app's cached copy. */
 async function eventIs(change: Parameters<typeof setEvent>[1]) {
   await setEvent(testApp.app.ctx.db, change);
@@ -118,38 +82,14 @@ async function eventIs(change: Parameters<typeof setEvent>[1]) {
 }
 
 async function compare(categoryId: string, language: Language) {
-  const page = await call<string>(testApp.app, {
-    url: `/category/${categoryId}`,
-    headers: { cookie: `palmares.language=${language}` },
-  });
-  const drawn = document.createElement('div');
-  drawn.innerHTML = /<div id="root">(.*)<\/div><\/body>/s.exec(page.body)?.[1] ?? '';
-
+  const drawn = await drawnRoot(testApp, `/category/${categoryId}`, language);
   const { container } = await renderScreen(<CategoryView categoryId={categoryId} />, {
     path: `/category/${categoryId}`,
     language,
   });
-  await screen.findByRole('heading', { level: 1 });
-  const screenPage = container.firstElementChild;
-
-  expect(frameOf(screenPage)).toEqual(frameOf(drawn.firstElementChild));
-  expect(frameOf(screenPage?.querySelector(':scope > header') ?? null)).toEqual(
-    frameOf(drawn.querySelector('div > header')),
-  );
-  expect(frameOf(screenPage?.querySelector(':scope > header > div') ?? null)).toEqual(
-    frameOf(drawn.querySelector('header > div')),
-  );
-  expect(frameOf(screenPage?.querySelector(':scope > main') ?? null)).toEqual(
-    frameOf(drawn.querySelector('div > main')),
-  );
-  // Only the hero under the page's main landmark, in both.
-  expect(drawn.querySelector('main')?.children).toHaveLength(1);
+  await within(container).findByRole('heading', { level: 1 });
   // Once the event has arrived too: the countdown is part of the hero.
-  await waitFor(() =>
-    expect(shapeOf(screenPage!.querySelector('main > section')!)).toEqual(
-      shapeOf(drawn.querySelector('main > section')!),
-    ),
-  );
+  await expectSameFirstPaint(container.firstElementChild, drawn);
 }
 
 describe("the server's first paint of a category link", () => {

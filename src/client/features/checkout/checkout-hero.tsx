@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useLocalized } from '#client/lib/use-localized';
 import { ArtistPhoto } from '#client/components/artist-photo';
-import type { CheckoutArtist } from './parse-artist-param';
+import type { CheckoutArtist } from '#shared/checkout-artist-param';
 
 /** The artist being voted for: photo, name and bio on the dark band the other screens open with. */
 export function CheckoutHero({ artist }: { artist: CheckoutArtist }) {

@@ -9,7 +9,7 @@ import { buttonVariants } from '#client/components/ui/button-variants';
 import { toast } from '#client/components/ui/toast-store';
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { CheckoutView } from './checkout-view';
-import { parseArtistParam } from './parse-artist-param';
+import { parseArtistParam } from '#shared/checkout-artist-param';
 
 /**
  * /checkout?artist=<URL-encoded JSON>. Without a usable artist the voter is told why and

@@ -21,7 +21,7 @@ import { CheckoutHero } from './checkout-hero';
 import { paymentConfigQuery } from './api/checkout-api';
 import { MobileMoneyOverlay } from './mobile-money-overlay';
 import { MobileMoneyPanel } from './mobile-money-panel';
-import type { CheckoutArtist } from './parse-artist-param';
+import type { CheckoutArtist } from '#shared/checkout-artist-param';
 import { PaymentMethodToggle, type PaymentMethod } from './payment-method-toggle';
 import { PollingStatusBanner, ReviewNotice } from './polling-status';
 import { loadSettledOutcome } from './settled-outcome';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '#client/components/ui/card';
 import { useLocalized } from '#client/lib/use-localized';
-import type { CheckoutArtist } from './parse-artist-param';
+import type { CheckoutArtist } from '#shared/checkout-artist-param';
 import type { VoteCounts } from './vote-selection';
 import { VoteStepper } from './vote-stepper';
 

@@ -1,14 +1,13 @@
-import enCatalog from '#shared/locales/en/catalog.json' with { type: 'json' };
-import enCommon from '#shared/locales/en/common.json' with { type: 'json' };
-import frCatalog from '#shared/locales/fr/catalog.json' with { type: 'json' };
-import frCommon from '#shared/locales/fr/common.json' with { type: 'json' };
+import type { AppContext } from '#server/app-context.js';
 import { escapeHtml } from '#server/http/escape-html.js';
+import { countedText, emptyIcon, pageFrame, SITE_TEXTS } from '#server/http/first-paint-markup.js';
 import { categoryHeroColor } from '#shared/category-hero-color.js';
 import { countdownText } from '#shared/countdown-text.js';
 import { eventStatusAt, untilNextOpenOrClose } from '#shared/event-status.js';
 import { formatWholeNumber } from '#shared/format-whole-number.js';
 import type { Language } from '#shared/limits.js';
 import { localized } from '#shared/localized.js';
+import { categoryWithoutCounts } from './without-counts.js';
 import type { Category } from '#shared/schemas/catalog.js';
 import type { PublicEvent } from '#shared/schemas/event.js';
 
@@ -16,40 +15,19 @@ import type { PublicEvent } from '#shared/schemas/event.js';
  * A category link opened cold, drawn by the server: the header's bar and the hero (picture, name,
  * description, counts, countdown), exactly as the client's first render of the screen draws them.
  * The phone paints it as soon as the page and its stylesheet arrive, instead of after the scripts,
- * the screen's code and its data; the client then renders into these same elements (Preact reuses
- * the ones it finds) and the picture is never fetched or painted twice.
+ * the screen's code and its data; the client then hydrates these same elements, and the picture is
+ * never fetched or painted twice (ADR 0063).
  *
  * It copies CategoryHero and the top of CategoryView: `category-first-paint.test.tsx` renders the
- * client's screen and fails when the two no longer match. The icons are drawn empty; the client
- * fills them in place.
+ * client's screen and fails when the two no longer match.
  */
 
-const TEXTS = {
-  en: { catalog: enCatalog, common: enCommon },
-  fr: { catalog: frCatalog, common: frCommon },
-} as const;
-
-const plurals = {
-  en: new Intl.PluralRules('en'),
-  fr: new Intl.PluralRules('fr'),
-};
-
-/** A counted text as i18next picks it: the language's plural form, else the general one. */
-function counted(forms: object, key: string, count: number, language: Language): string {
-  const texts = forms as Record<string, unknown>;
-  const form = [`${key}_${plurals[language].select(count)}`, `${key}_other`]
-    .map((name) => texts[name])
-    .find((text) => typeof text === 'string');
-  return String(form ?? '').replace('{{count}}', String(count));
-}
-
-/** A lucide icon's frame: its size comes from the class, its strokes from the client. */
-const emptyIcon = (className: string, extra = '') =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"${extra} class="${className}"></svg>`;
+/** CategoryHeader's row. */
+const CATEGORY_HEADER_ROW = 'mx-auto flex h-16 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-6';
 
 /** The countdown as VotingCountdown writes it at `now`, or '' where it draws nothing. */
 function countdown(event: PublicEvent, now: number, language: Language): string {
-  const texts = TEXTS[language].common.voting;
+  const texts = SITE_TEXTS[language].common.voting;
   const status = eventStatusAt(event, now);
   const remainingMs = untilNextOpenOrClose(event, now);
   let text: string;
@@ -65,7 +43,7 @@ function countdown(event: PublicEvent, now: number, language: Language): string 
 /** The hero's vote count as VoteCount writes it, or '' while the event hides counts. */
 function voteCount(count: number | undefined, language: Language): string {
   if (count === undefined) return '';
-  const label = counted(TEXTS[language].catalog, 'votes', count, language);
+  const label = countedText(SITE_TEXTS[language].catalog, 'votes', count, language);
   return `<p data-testid="vote-count" class="inline-flex items-center gap-1.5 whitespace-nowrap tabular-nums w-fit rounded-full bg-white/12 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/20 backdrop-blur [&amp;&gt;svg]:text-gold-300">${emptyIcon('size-3.5 shrink-0')}<span class="inline-block">${formatWholeNumber(count, language)}</span> <span>${escapeHtml(label)}</span></p>`;
 }
 
@@ -83,16 +61,13 @@ export function categoryFirstPaint({ category, event, language, now }: CategoryF
   const name = localized(language, category.name, category.nameFr);
   const description = localized(language, category.description, category.descriptionFr);
   const image = category.backgroundImageUrl;
-  const nominees = counted(
-    TEXTS[language].catalog.categories,
+  const nominees = countedText(
+    SITE_TEXTS[language].catalog.categories,
     'nomineeCount',
     category.artistCount,
     language,
   );
-  return [
-    '<div class="flex min-h-dvh flex-col">',
-    '<header class="sticky top-0 z-40 border-b border-white/10 bg-ink-950 text-white"><div class="mx-auto flex h-16 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-6"></div></header>',
-    '<main id="main-content" tabindex="-1" class="flex-1 outline-none">',
+  const hero = [
     `<section aria-labelledby="category-title" class="relative isolate overflow-hidden text-white" style="background-color: ${escapeHtml(categoryHeroColor(category.backgroundColor))}">`,
     image
       ? `<img src="${escapeHtml(image)}" alt="" width="1600" height="600" decoding="async" fetchpriority="high" class="absolute inset-0 -z-20 h-full w-full object-cover">`
@@ -108,6 +83,27 @@ export function categoryFirstPaint({ category, event, language, now }: CategoryF
     `<p class="inline-flex w-fit items-center gap-2 rounded-full bg-white/12 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/20 backdrop-blur">${emptyIcon('size-4 text-gold-300')}${escapeHtml(nominees)}</p>`,
     countdown(event, now, language),
     voteCount(category.voteCount, language),
-    '</div></div></section></main></div>',
+    '</div></div></section>',
   ].join('');
+  return pageFrame(CATEGORY_HEADER_ROW, hero);
+}
+
+/** The first paint of the category `id` as the public API has it now, or null if there is none. */
+export async function categoryFirstPaintOf(
+  ctx: AppContext,
+  id: string,
+  language: Language,
+): Promise<string | null> {
+  const found = (await ctx.catalog.get()).categoryById.get(id);
+  if (!found) return null;
+  const [event, countsVisible] = await Promise.all([
+    ctx.event.current(),
+    ctx.event.countsVisible(),
+  ]);
+  return categoryFirstPaint({
+    category: countsVisible ? found : categoryWithoutCounts(found),
+    event,
+    language,
+    now: Date.parse(event.serverTime),
+  });
 }

@@ -1,9 +1,6 @@
 import type { AppContext } from '#server/app-context.js';
 import { resultsPageMeta } from '#server/features/event/results-page-meta.js';
 import type { PageMeta } from '#server/http/spa.js';
-import type { Language } from '#shared/limits.js';
-import { categoryFirstPaint } from './category-first-paint.js';
-import { categoryWithoutCounts } from './without-counts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_BIO = 'Rising star making waves in the music industry';
@@ -13,11 +10,7 @@ const DEFAULT_BIO = 'Rising star making waves in the music industry';
  * the nominee or category. Crawlers do not run our JavaScript, so this is rendered on the server.
  */
 export function catalogPageMeta(ctx: AppContext) {
-  return async (
-    pathname: string,
-    requestOrigin: string,
-    language: Language,
-  ): Promise<PageMeta | null> => {
+  return async (pathname: string, requestOrigin: string): Promise<PageMeta | null> => {
     const origin = ctx.config.publicUrl ?? requestOrigin;
     const absolute = (url: string | null | undefined) =>
       url
@@ -46,10 +39,6 @@ export function catalogPageMeta(ctx: AppContext) {
     }
     const found = snapshot.categoryById.get(category![1]!);
     if (!found) return null;
-    const [event, countsVisible] = await Promise.all([
-      ctx.event.current(),
-      ctx.event.countsVisible(),
-    ]);
     return {
       title: `${found.name} | Palmarès`,
       description:
@@ -58,12 +47,6 @@ export function catalogPageMeta(ctx: AppContext) {
       url: `${origin}${pathname}`,
       // The hero's background, exactly as the page's <img> asks for it, so the two are one fetch.
       preloadImage: found.backgroundImageUrl ?? undefined,
-      firstPaint: categoryFirstPaint({
-        category: countsVisible ? found : categoryWithoutCounts(found),
-        event,
-        language,
-        now: Date.parse(event.serverTime),
-      }),
     };
   };
 }

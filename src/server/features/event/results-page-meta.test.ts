@@ -36,7 +36,7 @@ describe('/results link preview', () => {
 
   const metaFor = async () => {
     t.app.ctx.events.emit('event-changed');
-    const meta = await catalogPageMeta(t.app.ctx)('/results', ORIGIN, 'en');
+    const meta = await catalogPageMeta(t.app.ctx)('/results', ORIGIN);
     if (!meta) throw new Error('no preview for /results');
     return meta;
   };

@@ -1,4 +1,4 @@
-import { publicArtistSchema, type PublicArtist } from '#shared/schemas/catalog';
+import { publicArtistSchema, type PublicArtist } from './schemas/catalog.js';
 
 /**
  * What checkout needs of the artist carried in `?artist=` (lib/checkout-href.ts). Only the

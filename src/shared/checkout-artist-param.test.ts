@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArtistParam } from './parse-artist-param';
+import { parseArtistParam } from './checkout-artist-param.js';
 
 const category = {
   id: '3f1c3b1e-8f55-4a7e-9a59-7d1e8c8f2a10',
