@@ -59,7 +59,7 @@ const SHARE_PATH = new RegExp(`^/share/${SEGMENT}$`);
  * a slow phone network, a round trip each before the page can draw. Here the ones we know of are
  * all asked for at once, as soon as the main script runs.
  */
-function startLoadingScreen(pathname: string): void {
+export function startLoadingScreen(pathname: string): void {
   // Only a head start: the screen's own load reports a failure (after one reload), not this one.
   const start = (load: () => Promise<unknown>) => void load().catch(() => undefined);
   const category = CATEGORY_PATH.exec(pathname)?.[1];
@@ -91,8 +91,6 @@ function startLoadingScreen(pathname: string): void {
   // The header of every voter's screen shows the voting window.
   fetchEarly('/api/event');
 }
-
-startLoadingScreen(window.location.pathname);
 
 /** The longest the page's first render waits over a screen the server drew. */
 const FIRST_PAINT_WAIT_MS = 8000;

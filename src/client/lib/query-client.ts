@@ -1,4 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { afterNextPaint } from './after-next-paint';
 import { isUnauthorizedError } from './api-error';
 import { i18n } from './i18n';
 import { toast } from '#client/components/ui/toast-store';
@@ -22,7 +23,7 @@ function onMutationError(error: Error): void {
  */
 async function leaveForSignInOnceShown(): Promise<void> {
   await import('#client/components/ui/toaster').catch(() => undefined);
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await afterNextPaint();
   window.setTimeout(() => {
     window.location.href = '/api/login';
   }, LOGIN_REDIRECT_DELAY_MS);

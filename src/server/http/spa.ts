@@ -43,14 +43,22 @@ export function renderMetaTags(meta: PageMeta): string {
   if (meta.image) {
     tags.push(['property', 'og:image', meta.image], ['name', 'twitter:image', meta.image]);
   }
-  const preload = meta.preloadImage
-    ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high">`
-    : '';
-  return (
-    tags
-      .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`)
-      .join('') + preload
-  );
+  return tags
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`)
+    .join('');
+}
+
+/**
+ * The page's largest picture named ahead of its scripts and stylesheet: on a slow link the phone
+ * then spends its first bytes on what the voter sees first, not on code that is not needed to
+ * paint it.
+ */
+function withPreloadedImage(html: string, image: string): string {
+  const tag = `<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`;
+  const firstResource = html.search(/<script|<link rel="stylesheet"/);
+  return firstResource === -1
+    ? html.replace('</head>', `${tag}</head>`)
+    : html.slice(0, firstResource) + tag + html.slice(firstResource);
 }
 
 /** Paths the server answers itself: a miss under them is a 404, never the client's page. */
@@ -101,6 +109,7 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
         html = html
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
           .replace('</head>', `${renderMetaTags(meta)}</head>`);
+        if (meta.preloadImage) html = withPreloadedImage(html, meta.preloadImage);
       }
     }
     if (options.firstPaintFor) {
