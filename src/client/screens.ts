@@ -57,7 +57,8 @@ const SHARE_PATH = new RegExp(`^/share/${SEGMENT}$`);
  * A link opened cold (shared on WhatsApp, a bookmark) needs its screen's code, that screen's
  * texts and its data. Left to React, each is asked for only once the one before has arrived: on
  * a slow phone network, a round trip each before the page can draw. Here the ones we know of are
- * all asked for at once, as soon as the main script runs.
+ * all asked for at once, as soon as the main script runs (main.tsx; on a page the server drew,
+ * once that has been painted).
  */
 export function startLoadingScreen(pathname: string): void {
   // Only a head start: the screen's own load reports a failure (after one reload), not this one.

@@ -122,6 +122,8 @@ describe('the built client', () => {
       name: 'Best <b>Bikutsi</b>',
       nameFr: 'Meilleur bikutsi',
     });
+    // Text that String.replace would read as patterns ($&, $', $`) lands as written.
+    const dollars = await createCategory(db, { name: "Cash $& $' $` Prize" });
     t.app.ctx.events.emit('catalog-changed');
     const root = (html: string) => /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(html)?.[1] ?? '';
 
@@ -149,13 +151,19 @@ describe('the built client', () => {
     });
     expect(unknown.body).toContain('<html lang="en">');
 
+    const patterned = await call<string>(t.app, { url: `/category/${dollars.id}` });
+    expect(patterned.body).toContain('<title>Cash $&amp; $&#39; $` Prize | Palmarès</title>');
+    expect(root(patterned.body)).toContain('>Cash $&amp; $&#39; $` Prize</h1>');
+    expect(patterned.body.match(/<div id="root">/g)).toHaveLength(1);
+
     // A checkout link carries its artist: one that can be voted for is drawn too.
-    const nominee = await createNominee(db, { artist: { name: 'Ama <Fotso>' } });
+    const nominee = await createNominee(db, { artist: { name: "Ama <Fotso> $' " } });
     t.app.ctx.events.emit('catalog-changed');
     const artist = (await call<object>(t.app, { url: `/api/artists/${nominee.artist.id}` })).body;
     const checkout = `/checkout?artist=${encodeURIComponent(JSON.stringify(artist))}`;
     const drawnCheckout = await call<string>(t.app, { url: checkout });
-    expect(root(drawnCheckout.body)).toContain('>Ama &lt;Fotso&gt;</h1>');
+    expect(root(drawnCheckout.body)).toContain('>Ama &lt;Fotso&gt; $&#39; </h1>');
+    expect(root(drawnCheckout.body)).toContain('aria-label="Photo of Ama &lt;Fotso&gt; $&#39; "');
 
     // Other pages, a category that does not exist and a checkout link without a votable artist
     // leave the page to the script.

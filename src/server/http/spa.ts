@@ -57,7 +57,7 @@ function withPreloadedImage(html: string, image: string): string {
   const tag = `<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`;
   const firstResource = html.search(/<script|<link rel="stylesheet"/);
   return firstResource === -1
-    ? html.replace('</head>', `${tag}</head>`)
+    ? html.replace('</head>', () => `${tag}</head>`)
     : html.slice(0, firstResource) + tag + html.slice(firstResource);
 }
 
@@ -107,8 +107,8 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
       });
       if (meta) {
         html = html
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-          .replace('</head>', `${renderMetaTags(meta)}</head>`);
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+          .replace('</head>', () => `${renderMetaTags(meta)}</head>`);
         if (meta.preloadImage) html = withPreloadedImage(html, meta.preloadImage);
       }
     }
@@ -123,7 +123,7 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
         });
       if (firstPaint) {
         html = html
-          .replace('<div id="root"></div>', `<div id="root">${firstPaint}</div>`)
+          .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`)
           .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`);
         // Drawn in the visitor's language: a cache must not give it to another.
         reply.header('vary', 'cookie, accept-language');

@@ -31,7 +31,7 @@ export function checkoutFirstPaint(artist: CheckoutArtist, language: Language): 
   const name = localized(language, artist.name, artist.nameFr);
   const bio =
     localized(language, artist.bio, artist.bioFr).trim() || texts.catalog.artist.defaultBio;
-  const alt = texts.checkout.photoAlt.replace('{{name}}', name);
+  const alt = texts.checkout.photoAlt.replace('{{name}}', () => name);
   const hero = [
     '<section class="relative overflow-hidden bg-ink-950 text-white">',
     '<div aria-hidden="true" class="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_20rem_at_85%_-10%,rgb(226_184_79/0.28),transparent_60%)]"></div>',
