@@ -47,7 +47,7 @@ function voteCount(count: number | undefined, language: Language): string {
   return `<p data-testid="vote-count" class="inline-flex items-center gap-1.5 whitespace-nowrap tabular-nums w-fit rounded-full bg-white/12 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/20 backdrop-blur [&amp;&gt;svg]:text-gold-300">${emptyIcon('size-3.5 shrink-0')}<span class="inline-block">${formatWholeNumber(count, language)}</span> <span>${escapeHtml(label)}</span></p>`;
 }
 
-export interface CategoryFirstPaint {
+interface CategoryFirstPaint {
   /** As the public API gives it now: without its count while the event hides counts. */
   category: Category;
   event: PublicEvent;
@@ -57,7 +57,7 @@ export interface CategoryFirstPaint {
 }
 
 /** The markup for the page's root element. */
-export function categoryFirstPaint({ category, event, language, now }: CategoryFirstPaint) {
+function categoryFirstPaint({ category, event, language, now }: CategoryFirstPaint) {
   const name = localized(language, category.name, category.nameFr);
   const description = localized(language, category.description, category.descriptionFr);
   const image = category.backgroundImageUrl;
