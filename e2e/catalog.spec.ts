@@ -399,6 +399,20 @@ test.describe('a link opened cold', () => {
     await expect(page.getByRole('link', { name: 'Back to categories' })).toBeVisible();
   });
 
+  test('a share link shows its category at once, then the shared nominee', async ({ page, db }) => {
+    const { category, artist, nomination } = await categoryWithNominee(db);
+    const release = await holdFirstScript(page);
+    await page.goto(`/share/${nomination.shareableLink}`, { waitUntil: 'commit' });
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText(category.name);
+    await title.evaluate((element) => Reflect.set(element, 'drawnByServer', true));
+
+    release();
+    await expect(page.getByTestId('shared-banner')).toContainText(artist.name, FIRST_LOAD);
+    await expect(page.locator('[data-testid="artist-card"][data-highlighted]')).toBeVisible();
+    expect(await title.evaluate((element) => Reflect.get(element, 'drawnByServer'))).toBe(true);
+  });
+
   test('is drawn in the language the voter chose', async ({ page, db }) => {
     const { category } = await categoryWithNominee(db);
     await page.goto('/categories');

@@ -20,7 +20,7 @@ export const categoryScreen = lazyScreen(
   (m) => m.CategoryPage,
 );
 export const shareScreen = lazyScreen(
-  () => import('./features/catalog/share-page'),
+  () => import('./features/catalog/share-screen'),
   (m) => m.SharePage,
 );
 export const checkoutScreen = lazyScreen(
@@ -108,6 +108,13 @@ function drawnScreenNeeds(pathname: string): Promise<unknown> | null {
   if (category) {
     return Promise.all([
       categoryScreen.load().then((m) => m.prefetchCategoryScreen(category)),
+      queryClient.prefetchQuery(eventQuery()),
+    ]);
+  }
+  const share = SHARE_PATH.exec(pathname)?.[1];
+  if (share) {
+    return Promise.all([
+      shareScreen.load().then((m) => m.prefetchShareScreen(share)),
       queryClient.prefetchQuery(eventQuery()),
     ]);
   }

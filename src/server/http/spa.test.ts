@@ -165,12 +165,20 @@ describe('the built client', () => {
     expect(root(drawnCheckout.body)).toContain('>Ama &lt;Fotso&gt; $&#39; </h1>');
     expect(root(drawnCheckout.body)).toContain('aria-label="Photo of Ama &lt;Fotso&gt; $&#39; "');
 
+    // A share link opens its category, compact.
+    const shared = await call<string>(t.app, {
+      url: `/share/${nominee.nominations[0]!.shareableLink}`,
+    });
+    expect(root(shared.body)).toContain('<h1 id="category-title"');
+    expect(root(shared.body)).toContain('pb-6 sm:pb-8');
+
     // Other pages, a category that does not exist and a checkout link without a votable artist
     // leave the page to the script.
     const noCategories = JSON.stringify({ ...artist, categories: [] });
     for (const url of [
       '/categories',
       `/category/${crypto.randomUUID()}`,
+      '/share/no-such-link-123',
       '/checkout',
       '/checkout?artist=%7Bnot%20json',
       `/checkout?artist=${encodeURIComponent(noCategories)}`,

@@ -1,4 +1,6 @@
 import { within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it, vi } from 'vitest';
 import type { Language } from '#shared/limits';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
@@ -14,6 +16,7 @@ import { renderScreen } from '#test/support/render-screen';
 import type { TestApp } from '#test/support/test-app';
 import { closeSharedEventSources } from '#client/lib/shared-event-source';
 import { CategoryView } from './category-view';
+import { SharePage } from './share-page';
 
 /*
  * A category link opened cold comes with its header bar and hero drawn by the server
@@ -27,6 +30,7 @@ let testApp: TestApp;
 let streams: EventSourceToApp;
 let pictured: string;
 let plain: string;
+let sharedLink: string;
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 
 /** jsdom's ArrayBuffer breaks Fastify's pre-encoded answers (see live-counts.test.tsx). */
@@ -56,7 +60,7 @@ beforeAll(async () => {
       backgroundColor: 'not a colour',
     })
   ).id;
-  await createNominee(db, { categoryIds: [pictured] });
+  sharedLink = (await createNominee(db, { categoryIds: [pictured] })).nominations[0]!.shareableLink;
   await createNominee(db, { categoryIds: [pictured, plain] });
 });
 afterAll(() => testApp.close());
@@ -82,11 +86,12 @@ async function eventIs(change: Parameters<typeof setEvent>[1]) {
 }
 
 async function compare(categoryId: string, language: Language) {
-  const drawn = await drawnRoot(testApp, `/category/${categoryId}`, language);
-  const { container } = await renderScreen(<CategoryView categoryId={categoryId} />, {
-    path: `/category/${categoryId}`,
-    language,
-  });
+  await compareAt(`/category/${categoryId}`, <CategoryView categoryId={categoryId} />, language);
+}
+
+async function compareAt(path: string, screen: ReactElement, language: Language) {
+  const drawn = await drawnRoot(testApp, path, language);
+  const { container } = await renderScreen(screen, { path, language });
   await within(container).findByRole('heading', { level: 1 });
   // Once the event has arrived too: the countdown is part of the hero.
   await expectSameFirstPaint(container.firstElementChild, drawn);
@@ -97,6 +102,15 @@ describe("the server's first paint of a category link", () => {
     await eventIs({ votingClosesAt: new Date(NOW + 3 * 86_400_000 + 5000) });
     await compare(pictured, 'en');
     await compare(pictured, 'fr');
+  });
+
+  it("is a share link's compact hero, as the share screen draws it", async () => {
+    await eventIs({ votingClosesAt: new Date(NOW + 86_400_000) });
+    await compareAt(
+      `/share/${sharedLink}`,
+      <Route path="/share/:link" component={SharePage} />,
+      'fr',
+    );
   });
 
   it('matches without a picture, a description, an icon or a French name', async () => {

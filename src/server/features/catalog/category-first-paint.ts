@@ -54,10 +54,12 @@ interface CategoryFirstPaint {
   language: Language;
   /** The server's clock, for the countdown. */
   now: number;
+  /** A shared link's hero: less room below, the nominee up where the eye is. */
+  compact: boolean;
 }
 
 /** The markup for the page's root element. */
-function categoryFirstPaint({ category, event, language, now }: CategoryFirstPaint) {
+function categoryFirstPaint({ category, event, language, now, compact }: CategoryFirstPaint) {
   const name = localized(language, category.name, category.nameFr);
   const description = localized(language, category.description, category.descriptionFr);
   const image = category.backgroundImageUrl;
@@ -73,7 +75,7 @@ function categoryFirstPaint({ category, event, language, now }: CategoryFirstPai
       ? `<img src="${escapeHtml(image)}" alt="" width="1600" height="600" decoding="async" fetchpriority="high" class="absolute inset-0 -z-20 h-full w-full object-cover">`
       : '',
     `<div aria-hidden="true" class="absolute inset-0 -z-10 bg-gradient-to-t ${image ? 'from-ink-950/95 via-ink-950/70 to-ink-950/35' : 'from-ink-950/85 via-ink-950/60 to-ink-950/45'}"></div>`,
-    '<div class="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-10 sm:px-6 sm:pt-16 pb-10 sm:pb-14 min-h-[23.5rem] justify-end sm:min-h-[22.5rem]">',
+    `<div class="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-10 sm:px-6 sm:pt-16 ${compact ? 'pb-6 sm:pb-8' : 'pb-10 sm:pb-14 min-h-[23.5rem] justify-end sm:min-h-[22.5rem]'}">`,
     `<span class="inline-flex size-14 items-center justify-center rounded-2xl bg-gold-400 text-ink-950 shadow-lg ring-4 ring-white/15">${emptyIcon('size-7', ' focusable="false"')}</span>`,
     `<h1 id="category-title" class="font-display text-3xl leading-tight font-semibold break-words sm:text-5xl">${escapeHtml(name)}</h1>`,
     description
@@ -88,14 +90,8 @@ function categoryFirstPaint({ category, event, language, now }: CategoryFirstPai
   return pageFrame(CATEGORY_HEADER_ROW, hero);
 }
 
-/** The first paint of the category `id` as the public API has it now, or null if there is none. */
-export async function categoryFirstPaintOf(
-  ctx: AppContext,
-  id: string,
-  language: Language,
-): Promise<string | null> {
-  const found = (await ctx.catalog.get()).categoryById.get(id);
-  if (!found) return null;
+/** The category as the public API has it now, drawn; `compact` for a shared link's. */
+async function drawn(ctx: AppContext, found: Category, language: Language, compact: boolean) {
   const [event, countsVisible] = await Promise.all([
     ctx.event.current(),
     ctx.event.countsVisible(),
@@ -105,5 +101,26 @@ export async function categoryFirstPaintOf(
     event,
     language,
     now: Date.parse(event.serverTime),
+    compact,
   });
+}
+
+/** The first paint of the category `id`, or null if there is none. */
+export async function categoryFirstPaintOf(
+  ctx: AppContext,
+  id: string,
+  language: Language,
+): Promise<string | null> {
+  const found = (await ctx.catalog.get()).categoryById.get(id);
+  return found ? drawn(ctx, found, language, false) : null;
+}
+
+/** The first paint of a share link: its category's, compact; null for an unknown link. */
+export async function shareFirstPaintOf(
+  ctx: AppContext,
+  link: string,
+  language: Language,
+): Promise<string | null> {
+  const nomination = (await ctx.catalog.get()).nominationByLink.get(link);
+  return nomination ? drawn(ctx, nomination.category, language, true) : null;
 }
