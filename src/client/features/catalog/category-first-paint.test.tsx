@@ -12,6 +12,7 @@ import {
   drawnRoot,
   expectSameFirstPaint,
 } from '#test/support/first-paint-check';
+import { useNodeArrayBuffer } from '#test/support/node-array-buffer';
 import { renderScreen } from '#test/support/render-screen';
 import type { TestApp } from '#test/support/test-app';
 import { closeSharedEventSources } from '#client/lib/shared-event-source';
@@ -32,9 +33,6 @@ let pictured: string;
 let plain: string;
 let sharedLink: string;
 const NOW = Date.parse('2026-03-10T12:00:00Z');
-
-/** jsdom's ArrayBuffer breaks Fastify's pre-encoded answers (see live-counts.test.tsx). */
-const NodeArrayBuffer = Buffer.alloc(1).buffer.constructor;
 
 beforeAll(async () => {
   testApp = await createAppServingPages();
@@ -68,7 +66,7 @@ afterAll(() => testApp.close());
 beforeEach(async () => {
   // The server's clock and the page's are one clock here, so both write the same countdown.
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-  vi.stubGlobal('ArrayBuffer', NodeArrayBuffer);
+  useNodeArrayBuffer();
   await resetEvent(testApp.app.ctx.db);
   testApp.app.ctx.events.emit('event-changed');
   streams = await routeEventSourceToApp(testApp.app, routeFetchToApp(testApp.app));

@@ -5,6 +5,7 @@ import { resetEvent } from '#test/factories/event-factory';
 import { createCompletedPayment } from '#test/factories/payment-factory';
 import { routeEventSourceToApp, type EventSourceToApp } from '#test/support/event-source-to-app';
 import { routeFetchToApp, type FetchToApp } from '#test/support/fetch-to-app';
+import { useNodeArrayBuffer } from '#test/support/node-array-buffer';
 import { renderScreen } from '#test/support/render-screen';
 import { createTestApp, type TestApp } from '#test/support/test-app';
 import { closeSharedEventSources } from '#client/lib/shared-event-source';
@@ -41,15 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-/**
- * jsdom's ArrayBuffer replaces Node's as a global, and Fastify sends a pre-encoded answer (the
- * catalogue's) only when `body.buffer instanceof ArrayBuffer`: with jsdom's it serialises the
- * Buffer as JSON instead. The app runs in this process, so it gets Node's back for the test.
- */
-const NodeArrayBuffer = Buffer.alloc(1).buffer.constructor;
-
 beforeEach(async () => {
-  vi.stubGlobal('ArrayBuffer', NodeArrayBuffer);
+  useNodeArrayBuffer();
   await resetEvent(testApp.app.ctx.db);
   network = routeFetchToApp(testApp.app);
   streams = await routeEventSourceToApp(testApp.app, network);

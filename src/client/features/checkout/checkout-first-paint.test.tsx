@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import type { Language } from '#shared/limits';
 import type { PublicArtist } from '#shared/schemas/catalog';
 import { createNominee } from '#test/factories/catalog-factory';
@@ -10,6 +10,7 @@ import {
   drawnRoot,
   expectSameFirstPaint,
 } from '#test/support/first-paint-check';
+import { useNodeArrayBuffer } from '#test/support/node-array-buffer';
 import { renderScreen } from '#test/support/render-screen';
 import type { TestApp } from '#test/support/test-app';
 import { checkoutHref } from '#client/lib/checkout-href';
@@ -25,14 +26,11 @@ let testApp: TestApp;
 let pictured: PublicArtist;
 let plain: PublicArtist;
 
-/** jsdom's ArrayBuffer breaks Fastify's pre-encoded answers (see live-counts.test.tsx). */
-const NodeArrayBuffer = Buffer.alloc(1).buffer.constructor;
-
 const publicArtist = async (id: string) =>
   (await call<PublicArtist>(testApp.app, { url: `/api/artists/${id}` })).body;
 
 beforeAll(async () => {
-  vi.stubGlobal('ArrayBuffer', NodeArrayBuffer);
+  useNodeArrayBuffer();
   testApp = await createAppServingPages();
   const { db } = testApp.app.ctx;
   const one = await createNominee(db, {
@@ -52,7 +50,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 beforeEach(() => {
-  vi.stubGlobal('ArrayBuffer', NodeArrayBuffer);
+  useNodeArrayBuffer();
   routeFetchToApp(testApp.app);
 });
 
