@@ -1,9 +1,11 @@
 import type { AppContext } from '#server/app-context.js';
 import { resultsPageMeta } from '#server/features/event/results-page-meta.js';
+import { categoryIdInPath, shareLinkInPath } from '#server/http/page-paths.js';
 import type { PageMeta } from '#server/http/spa.js';
+import enCatalog from '#shared/locales/en/catalog.json' with { type: 'json' };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DEFAULT_BIO = 'Rising star making waves in the music industry';
+// Previews are in English: a crawler sends no language worth following.
+const DEFAULT_BIO = enCatalog.artist.defaultBio;
 
 /**
  * Open Graph and Twitter data for shared pages, so a link pasted in WhatsApp or Facebook shows
@@ -21,13 +23,13 @@ export function catalogPageMeta(ctx: AppContext) {
 
     if (pathname === '/results') return resultsPageMeta(ctx, `${origin}${pathname}`, absolute);
 
-    const share = /^\/share\/([A-Za-z0-9_-]{8,64})$/.exec(pathname);
-    const category = /^\/category\/([^/]+)$/.exec(pathname);
-    if (!share && !(category && UUID.test(category[1]!))) return null;
+    const share = shareLinkInPath(pathname);
+    const category = categoryIdInPath(pathname);
+    if (!share && !category) return null;
 
     const snapshot = await ctx.catalog.get();
     if (share) {
-      const nomination = snapshot.nominationByLink.get(share[1]!);
+      const nomination = snapshot.nominationByLink.get(share);
       if (!nomination) return null;
       const name = nomination.nominationTitle ?? nomination.artist.name;
       return {
@@ -37,7 +39,7 @@ export function catalogPageMeta(ctx: AppContext) {
         url: `${origin}${pathname}`,
       };
     }
-    const found = snapshot.categoryById.get(category![1]!);
+    const found = snapshot.categoryById.get(category!);
     if (!found) return null;
     return {
       title: `${found.name} | Palmarès`,

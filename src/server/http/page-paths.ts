@@ -1,0 +1,13 @@
+/*
+ * The catalogue pages the server answers with more than the bare page (their link previews, their
+ * first paint): read from the path here once, so the two agree on which paths those are.
+ */
+
+const CATEGORY = /^\/category\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const SHARE = /^\/share\/([A-Za-z0-9_-]{8,64})$/;
+
+/** The category id of a `/category/{id}` path, or undefined. */
+export const categoryIdInPath = (pathname: string) => CATEGORY.exec(pathname)?.[1];
+
+/** The share link of a `/share/{link}` path, or undefined. */
+export const shareLinkInPath = (pathname: string) => SHARE.exec(pathname)?.[1];
