@@ -1,18 +1,30 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Router } from 'wouter';
 import { AppErrorBoundary } from './components/layout/app-error-boundary';
 import { DeferredToaster } from './components/ui/deferred-toaster';
 import { ScrollToTop } from './components/layout/scroll-to-top';
-import { queryClient } from './lib/query-client';
+import { queryClient as browserQueryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
 
-export function App() {
+export interface AppProps {
+  /** The page's cache: the browser's one, or on the server a fresh one per page it draws. */
+  queryClient?: QueryClient;
+  /** On the server, the address being drawn (the browser reads its own). */
+  ssrPath?: string;
+  /** On the server, the address's query string without its `?`. */
+  ssrSearch?: string;
+}
+
+export function App({ queryClient = browserQueryClient, ssrPath, ssrSearch }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ScrollToTop />
-      <AppErrorBoundary>
-        <AppRoutes />
-      </AppErrorBoundary>
-      <DeferredToaster />
+      <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+        <ScrollToTop />
+        <AppErrorBoundary>
+          <AppRoutes />
+        </AppErrorBoundary>
+        <DeferredToaster />
+      </Router>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { eventQuery } from './features/event';
+import { categoryIdInPath, shareLinkInPath } from '#shared/page-paths';
 import {
   categoryNominationsPath,
   categoryPath,
@@ -7,7 +7,6 @@ import {
 import { fetchEarly } from './lib/api-client';
 import { i18n } from './lib/i18n';
 import { lazyScreen } from './lib/lazy-screen';
-import { queryClient } from './lib/query-client';
 
 /*
  * Only the category list is in the main bundle. Every other screen loads on demand; each file
@@ -48,47 +47,88 @@ export const voterTrackingScreen = lazyScreen(
   (m) => m.VoterTrackingPage,
 );
 
-/** An id or share link as it stands in a path, the same encoded or not. */
-const SEGMENT = '([A-Za-z0-9_-]{1,100})';
-const CATEGORY_PATH = new RegExp(`^/category/${SEGMENT}$`);
-const SHARE_PATH = new RegExp(`^/share/${SEGMENT}$`);
+/** Every screen's code, for the server, which draws any of them (entry-server.tsx). */
+export function loadEveryScreen(): Promise<unknown> {
+  return Promise.all(
+    [
+      categoryScreen,
+      shareScreen,
+      checkoutScreen,
+      myReceiptsScreen,
+      adminScreen,
+      artistEditorScreen,
+      resultsScreen,
+      voterTrackingScreen,
+    ].map((screen) => screen.load()),
+  );
+}
+
+interface ScreenNeeds {
+  /** The screen's code. */
+  code: Array<() => Promise<unknown>>;
+  /** Its texts beyond those in the main bundle. */
+  namespaces: string[];
+  /** The answers its first render reads (the server embeds them in a page it drew). */
+  answers: string[];
+}
+
+/** What the screen at `pathname` needs before it can draw, or null for the others. */
+function screenNeeds(pathname: string): ScreenNeeds | null {
+  const category = categoryIdInPath(pathname);
+  const share = shareLinkInPath(pathname);
+  if (pathname === '/categories' || pathname === '/') {
+    return { code: [], namespaces: [], answers: ['/api/categories'] };
+  }
+  if (category) {
+    return {
+      code: [categoryScreen.load],
+      namespaces: [],
+      answers: [categoryPath(category), categoryNominationsPath(category)],
+    };
+  }
+  if (share) {
+    return {
+      code: [shareScreen.load, categoryScreen.load],
+      namespaces: [],
+      answers: [shareLookupPath(share)],
+    };
+  }
+  if (pathname === '/checkout') {
+    return {
+      code: [checkoutScreen.load],
+      namespaces: ['checkout', 'receipts'],
+      answers: ['/api/payment-config'],
+    };
+  }
+  if (pathname === '/results') {
+    return { code: [resultsScreen.load], namespaces: ['results'], answers: ['/api/results'] };
+  }
+  if (pathname === '/my-receipts') {
+    return { code: [myReceiptsScreen.load], namespaces: ['receipts'], answers: [] };
+  }
+  return null;
+}
+
+/** Starts loading the screen's code and texts; the head start is only that, never an error. */
+function startCodeAndTexts(needs: ScreenNeeds): Promise<unknown> {
+  return Promise.all([
+    ...needs.code.map((load) => load()),
+    needs.namespaces.length > 0 ? i18n.loadNamespaces(needs.namespaces) : undefined,
+  ]).catch(() => undefined);
+}
 
 /**
- * A link opened cold (shared on WhatsApp, a bookmark) needs its screen's code, that screen's
- * texts and its data. Left to React, each is asked for only once the one before has arrived: on
- * a slow phone network, a round trip each before the page can draw. Here the ones we know of are
- * all asked for at once, as soon as the main script runs (main.tsx; on a page the server drew,
- * once that has been painted).
+ * A link opened cold needs its screen's code, that screen's texts and, on a page the server did
+ * not draw, its data. Left to React, each is asked for only once the one before has arrived: on a
+ * slow phone network, a round trip each before the page can draw. Here they are all asked for at
+ * once, as soon as the main script runs (main.tsx).
  */
-export function startLoadingScreen(pathname: string): void {
-  // Only a head start: the screen's own load reports a failure (after one reload), not this one.
-  const start = (load: () => Promise<unknown>) => void load().catch(() => undefined);
-  const category = CATEGORY_PATH.exec(pathname)?.[1];
-  const share = SHARE_PATH.exec(pathname)?.[1];
-  if (pathname === '/categories' || pathname === '/') {
-    fetchEarly('/api/categories');
-  } else if (category) {
-    start(categoryScreen.load);
-    fetchEarly(categoryPath(category));
-    fetchEarly(categoryNominationsPath(category));
-  } else if (share) {
-    start(shareScreen.load);
-    start(categoryScreen.load);
-    fetchEarly(shareLookupPath(share));
-  } else if (pathname === '/checkout') {
-    start(checkoutScreen.load);
-    start(() => i18n.loadNamespaces(['checkout', 'receipts']));
-    fetchEarly('/api/payment-config');
-  } else if (pathname === '/results') {
-    start(resultsScreen.load);
-    start(() => i18n.loadNamespaces('results'));
-    fetchEarly('/api/results');
-  } else if (pathname === '/my-receipts') {
-    start(myReceiptsScreen.load);
-    start(() => i18n.loadNamespaces('receipts'));
-  } else {
-    return;
-  }
+export function startLoadingScreen(pathname: string, drawnByServer: boolean): void {
+  const needs = screenNeeds(pathname);
+  if (!needs) return;
+  void startCodeAndTexts(needs);
+  if (drawnByServer) return;
+  for (const answer of needs.answers) fetchEarly(answer);
   // The header of every voter's screen shows the voting window.
   fetchEarly('/api/event');
 }
@@ -97,37 +137,14 @@ export function startLoadingScreen(pathname: string): void {
 const FIRST_PAINT_WAIT_MS = 8000;
 
 /**
- * What a screen the server drew (ADR 0063) needs before the page's first render: its code, its
- * texts and the answers its drawn part shows, so that render draws the screen itself into those
- * elements, keeping what the phone has already painted, rather than a loading state in their
- * place. A failure or a very slow answer ends the wait: the screen then renders as it would have,
- * and reports what went wrong.
+ * Resolves when the page's first render may hydrate the screen the server drew: its code and its
+ * texts are in (its answers came with the page), so that render draws the screen itself into those
+ * elements rather than a loading state in their place. A failure or a very slow network ends the
+ * wait: the screen then renders as it would have, and reports what went wrong.
  */
-function drawnScreenNeeds(pathname: string): Promise<unknown> | null {
-  const category = CATEGORY_PATH.exec(pathname)?.[1];
-  if (category) {
-    return Promise.all([
-      categoryScreen.load().then((m) => m.prefetchCategoryScreen(category)),
-      queryClient.prefetchQuery(eventQuery()),
-    ]);
-  }
-  const share = SHARE_PATH.exec(pathname)?.[1];
-  if (share) {
-    return Promise.all([
-      shareScreen.load().then((m) => m.prefetchShareScreen(share)),
-      queryClient.prefetchQuery(eventQuery()),
-    ]);
-  }
-  if (pathname === '/checkout') {
-    return Promise.all([checkoutScreen.load(), i18n.loadNamespaces(['checkout', 'receipts'])]);
-  }
-  return null;
-}
-
-/** Resolves when the page's first render may hydrate the screen the server drew. */
 export function firstScreenReady(pathname: string): Promise<unknown> {
-  const needs = drawnScreenNeeds(pathname);
+  const needs = screenNeeds(pathname);
   if (!needs) return Promise.resolve();
   const cap = new Promise((resolve) => window.setTimeout(resolve, FIRST_PAINT_WAIT_MS));
-  return Promise.race([needs.catch(() => undefined), cap]);
+  return Promise.race([startCodeAndTexts(needs), cap]);
 }

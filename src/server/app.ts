@@ -43,7 +43,7 @@ import { redisOrLocalStore } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestLanguage, tooManyRequests } from './http/voter-text.js';
-import { pageFirstPaint } from './http/page-first-paint.js';
+import type { DrawPage } from './http/page-drawing.js';
 import { registerSpa } from './http/spa.js';
 import { oncePerTick } from './jobs/job-ticks.js';
 import { schedulePeriodicJob } from './jobs/periodic-job.js';
@@ -55,6 +55,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Folder of the built client (index.html + assets); without it only the API is served. */
   clientDir?: string | undefined;
+  /** The client's drawing of its public pages (ADR 0064); without it the browser draws them. */
+  drawPage?: DrawPage | undefined;
   logger?: boolean;
   /** Where the log goes (stdout by default): main.ts gives its shared stdout, prettified or not. */
   logStream?: DestinationStream | undefined;
@@ -184,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSpa(app, {
       root: options.clientDir,
       metaFor: catalogPageMeta(ctx),
-      firstPaintFor: pageFirstPaint(ctx),
+      drawPage: options.drawPage,
     });
   }
   registerApiNotFound(app);

@@ -12,6 +12,7 @@ import { ensureDemoAdmin } from './features/auth/demo-admin.js';
 import { demoAdminNotice } from './features/auth/demo-admin-notice.js';
 import { drainThenClose } from './instance-lifecycle.js';
 import { logOutput } from './log-output.js';
+import { loadPageDrawing } from './http/page-drawing.js';
 
 const config = loadConfig();
 // The embedded database must have a single writer (the users CLI checks the same lock).
@@ -37,16 +38,22 @@ const database = await openConfiguredDatabase(config).catch((error: unknown) => 
 });
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// dist/server/main.js sits beside dist/client; from src/server (tsx) the build is at ../../dist/client.
-const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')].find(
-  (dir) => existsSync(path.join(dir, 'index.html')),
+// dist/server/main.js sits beside dist/client and dist/ssr; from src/server (tsx) the build is in
+// ../../dist.
+const built = [path.resolve(here, '..'), path.resolve(here, '../../dist')].find((dir) =>
+  existsSync(path.join(dir, 'client', 'index.html')),
 );
+const clientDir = built && path.join(built, 'client');
+const pageDrawing = built && path.join(built, 'ssr', 'entry-server.js');
+// The public pages are drawn by the client's own components (ADR 0064): loaded once, here.
+const drawPage =
+  pageDrawing && existsSync(pageDrawing) ? await loadPageDrawing(pageDrawing) : undefined;
 
 // One queue for the log (JSON lines, or one readable line an entry: LOG_FORMAT) and the plain-text
 // notices below, so they come out in order; pino flushes it at exit.
 const stdout = pino.destination({ dest: 1, sync: false });
 const logStream = await logOutput(config.logFormat, stdout);
-const app = await buildApp({ config, database, clientDir, logStream });
+const app = await buildApp({ config, database, clientDir, drawPage, logStream });
 for (const warning of config.warnings) app.log.warn(warning);
 
 let demoAdmin: { email: string; password: string } | null = null;

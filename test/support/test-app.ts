@@ -15,7 +15,7 @@ export interface TestApp {
  */
 export type TestAppOptions = Pick<
   BuildAppOptions,
-  'imageFetchPolicy' | 'signInDelay' | 'lookupCodeDelay' | 'clientDir'
+  'imageFetchPolicy' | 'signInDelay' | 'lookupCodeDelay' | 'clientDir' | 'drawPage'
 >;
 
 /** The real app on `database`, configured like production except where `env` says otherwise. */

@@ -26,12 +26,17 @@ const onDemand = import.meta.glob<ResourceKey>(
 const localePath = (language: string, namespace: string) =>
   `../../shared/locales/${language}/${namespace}.json`;
 
+/** The language and namespace of a locale file's path. */
+function localeOf(path: string): { language: string; namespace: string } | null {
+  const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  return language && namespace ? { language, namespace } : null;
+}
+
 function bundledResources(): Record<string, Record<string, ResourceKey>> {
   const resources: Record<string, Record<string, ResourceKey>> = {};
   for (const [path, bundle] of Object.entries(bundled)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match?.[1] || !match[2]) continue;
-    (resources[match[1]] ??= {})[match[2]] = bundle;
+    const locale = localeOf(path);
+    if (locale) (resources[locale.language] ??= {})[locale.namespace] = bundle;
   }
   return resources;
 }
@@ -56,7 +61,11 @@ const onDemandBackend: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+/** Drawing a page on the server (entry-server.tsx): no document, and no visitor of its own. */
+const onServer = typeof document === 'undefined';
+
 function reflectLanguage(language: string): void {
+  if (onServer) return;
   document.documentElement.lang = isLanguage(language) ? language : 'en';
 }
 
@@ -66,7 +75,7 @@ void i18n
   .use(onDemandBackend)
   .use(initReactI18next)
   .init({
-    lng: initialLanguage(),
+    lng: onServer ? 'en' : initialLanguage(),
     fallbackLng: 'en',
     supportedLngs: ['en', 'fr'],
     load: 'languageOnly',
@@ -81,6 +90,19 @@ void i18n
   });
 
 reflectLanguage(i18n.language);
+
+/**
+ * Every text in both languages, for the server, which draws any page in either; each page takes
+ * its own copy of the instance in its language (entry-server.tsx).
+ */
+export async function loadEveryNamespace(): Promise<void> {
+  await Promise.all(
+    Object.entries(onDemand).map(async ([path, load]) => {
+      const locale = localeOf(path);
+      if (locale) i18n.addResourceBundle(locale.language, locale.namespace, await load());
+    }),
+  );
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';

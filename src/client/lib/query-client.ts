@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { afterNextPaint } from './after-next-paint';
 import { isUnauthorizedError } from './api-error';
 import { i18n } from './i18n';
@@ -29,16 +29,19 @@ async function leaveForSignInOnceShown(): Promise<void> {
   }, LOGIN_REDIRECT_DELAY_MS);
 }
 
+/** The cache's rules, for the browser's client and for the ones the server draws pages with. */
+export const QUERY_DEFAULTS = {
+  queries: {
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  },
+  mutations: {
+    retry: false,
+  },
+} satisfies DefaultOptions;
+
 export const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: onMutationError }),
-  defaultOptions: {
-    queries: {
-      retry: false,
-      refetchOnWindowFocus: false,
-      staleTime: Infinity,
-    },
-    mutations: {
-      retry: false,
-    },
-  },
+  defaultOptions: QUERY_DEFAULTS,
 });

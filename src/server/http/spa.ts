@@ -5,7 +5,8 @@ import { METRICS_PATH } from '#server/features/metrics/routes.js';
 import { loadClientFiles } from './client-files.js';
 import { pickEncoding } from './encoded-body.js';
 import { escapeHtml } from './escape-html.js';
-import type { PageRequest } from './page-first-paint.js';
+import { PAGE_DATA_ELEMENT_ID } from '#shared/page-data-element.js';
+import { answersFromApi, pageDataScript, type DrawPage } from './page-drawing.js';
 import { pageLanguage } from './page-language.js';
 
 export interface PageMeta {
@@ -24,8 +25,8 @@ export interface SpaOptions {
   root: string;
   /** Open Graph / Twitter data for a path, so shared links preview in WhatsApp and Facebook. */
   metaFor?: (pathname: string, origin: string) => Promise<PageMeta | null>;
-  /** The markup of the page's first screen, for the screens the server draws (ADR 0063). */
-  firstPaintFor?: (page: PageRequest) => Promise<string | null>;
+  /** The client's drawing of its public pages (ADR 0064); without it the script draws them. */
+  drawPage?: DrawPage | undefined;
 }
 
 export function renderMetaTags(meta: PageMeta): string {
@@ -112,18 +113,22 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
         if (meta.preloadImage) html = withPreloadedImage(html, meta.preloadImage);
       }
     }
-    if (options.firstPaintFor) {
+    if (options.drawPage) {
       const language = pageLanguage(request);
       const search = request.url.slice(pathname.length);
-      const firstPaint = await options
-        .firstPaintFor({ pathname, search, language })
+      const drawn = await options
+        .drawPage({ pathname, search, language }, answersFromApi(app, language))
         .catch((err: unknown) => {
-          request.log.warn({ err }, 'first paint failed');
+          request.log.warn({ err }, 'drawing the page failed');
           return null;
         });
-      if (firstPaint) {
+      if (drawn) {
         html = html
-          .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`)
+          .replace(
+            '<div id="root"></div>',
+            () =>
+              `<div id="root">${drawn.html}</div>${pageDataScript(PAGE_DATA_ELEMENT_ID, drawn.data)}`,
+          )
           .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`);
         // Drawn in the visitor's language: a cache must not give it to another.
         reply.header('vary', 'cookie, accept-language');

@@ -35,7 +35,8 @@ export function useCardPayment(
         onSetupFailed: showSetupFailed,
       }),
   );
-  const view = useSyncExternalStore(sync.subscribe, sync.getView);
+  // Nothing is prepared before the first render, on the server as in the browser.
+  const view = useSyncExternalStore(sync.subscribe, sync.getView, sync.getView);
   const key = selectionKey(lines);
 
   useEffect(() => {

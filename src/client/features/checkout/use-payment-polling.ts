@@ -51,7 +51,8 @@ export function usePaymentPolling(callbacks: PollerCallbacks): PaymentPolling {
   useEffect(() => {
     poller.setCallbacks(callbacks);
   });
-  const view = useSyncExternalStore(poller.subscribe, poller.getView);
+  // Idle until it resumes after the first render, on the server as in the browser.
+  const view = useSyncExternalStore(poller.subscribe, poller.getView, poller.getView);
 
   useEffect(() => {
     poller.resume();

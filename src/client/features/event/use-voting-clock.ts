@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { eventStatusAt, nextEventChangeAfter, untilNextOpenOrClose } from '#shared/event-status';
 import type { EventStatus, PublicEvent } from '#shared/schemas/event';
+import { useHydrating } from '#client/lib/use-hydrating';
 import { eventQuery, useEvent } from './api/event-query';
 
 const TICK_MS = 1000;
@@ -33,7 +34,10 @@ export function useVotingClock(precision: 'second' | 'edge' = 'edge'): VotingClo
   );
   // This phone's clock as last read (by a timer, or when the event arrived), never during render.
   const [reading, setReading] = useState(() => Date.now());
-  const now = Math.max(reading, dataUpdatedAt) + offsetMs;
+  // Over a page the server drew, the first render is at the moment the server drew it.
+  const hydrating = useHydrating();
+  const now =
+    hydrating && event ? Date.parse(event.serverTime) : Math.max(reading, dataUpdatedAt) + offsetMs;
   const edge = event ? nextEventChangeAfter(event, now) : null;
 
   useEffect(() => {

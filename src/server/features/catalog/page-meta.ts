@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/app-context.js';
 import { resultsPageMeta } from '#server/features/event/results-page-meta.js';
-import { categoryIdInPath, shareLinkInPath } from '#server/http/page-paths.js';
+import { categoryIdInPath, shareLinkInPath } from '#shared/page-paths.js';
 import type { PageMeta } from '#server/http/spa.js';
 import enCatalog from '#shared/locales/en/catalog.json' with { type: 'json' };
 

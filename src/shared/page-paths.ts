@@ -1,6 +1,7 @@
 /*
- * The catalogue pages the server answers with more than the bare page (their link previews, their
- * first paint): read from the path here once, so the two agree on which paths those are.
+ * The public pages whose address carries what they show: read from the path here once, for the
+ * server (link previews, the pages it draws) and the browser (what a link opened cold asks for
+ * first), so both agree on which paths those are.
  */
 
 const CATEGORY = /^\/category\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Language } from '#shared/limits';
+import { createCategory, createNominee } from '#test/factories/catalog-factory';
+import { inDatabaseTime, resetEvent, setEvent } from '#test/factories/event-factory';
+import { call } from '#test/support/call-app';
+import {
+  createAppDrawingPages,
+  hydrateDrawnPage,
+  openDrawnPage,
+  type HydratedPage,
+} from '#test/support/drawn-page';
+import { routeEventSourceToApp, type EventSourceToApp } from '#test/support/event-source-to-app';
+import { routeFetchToApp } from '#test/support/fetch-to-app';
+import { useNodeArrayBuffer } from '#test/support/node-array-buffer';
+import type { TestApp } from '#test/support/test-app';
+import { closeSharedEventSources } from '#client/lib/shared-event-source';
+
+/*
+ * Every public page is drawn on the server by the client's own components, and the browser's
+ * first render takes those elements over. A mismatch between the two (a text, an attribute, an
+ * element) fails here: React reports it as a recoverable error, or in development as a console
+ * error (which fails any test), and the page would be painted twice on the voter's phone.
+ */
+
+let testApp: TestApp;
+let streams: EventSourceToApp;
+let hydrated: HydratedPage | undefined;
+const pages: Record<string, string> = {};
+
+beforeAll(async () => {
+  useNodeArrayBuffer();
+  testApp = await createAppDrawingPages();
+  const { db } = testApp.app.ctx;
+  const pictured = await createCategory(db, {
+    name: 'Best Bikutsi & <Co>',
+    nameFr: 'Meilleur bikutsi',
+    description: 'From Yaoundé.',
+    descriptionFr: 'De Yaoundé.',
+    icon: 'fa-solid fa-music',
+    backgroundImageUrl: '/demo/categories/artist-of-the-year.jpg',
+    backgroundColor: '#1E1B4B',
+  });
+  const plain = await createCategory(db, {
+    name: 'Revelation',
+    nameFr: '',
+    description: null,
+    descriptionFr: null,
+    icon: null,
+    backgroundColor: 'not a colour',
+  });
+  const withPhoto = await createNominee(db, { categoryIds: [pictured.id, plain.id] });
+  const withoutPhoto = await createNominee(db, {
+    categoryIds: [pictured.id],
+    artist: { photoUrl: null },
+  });
+  const artist = await call(testApp.app, { url: `/api/artists/${withPhoto.artist.id}` });
+  const bare = await call(testApp.app, { url: `/api/artists/${withoutPhoto.artist.id}` });
+  Object.assign(pages, {
+    categories: '/categories',
+    'a category with a picture': `/category/${pictured.id}`,
+    'a category without picture or texts': `/category/${plain.id}`,
+    'a share link': `/share/${withPhoto.nominations[0]!.shareableLink}`,
+    checkout: `/checkout?artist=${encodeURIComponent(JSON.stringify(artist.body))}`,
+    'checkout without a photo': `/checkout?artist=${encodeURIComponent(JSON.stringify(bare.body))}`,
+    results: '/results',
+    'my receipts': '/my-receipts',
+  });
+});
+afterAll(() => testApp.close());
+
+beforeEach(async () => {
+  useNodeArrayBuffer();
+  await resetEvent(testApp.app.ctx.db);
+  testApp.app.ctx.events.emit('event-changed');
+  streams = await routeEventSourceToApp(testApp.app, routeFetchToApp(testApp.app));
+});
+afterEach(() => {
+  hydrated?.unmount();
+  hydrated = undefined;
+  closeSharedEventSources();
+  streams.closeAll();
+});
+
+async function eventIs(change: Parameters<typeof setEvent>[1]) {
+  await setEvent(testApp.app.ctx.db, change);
+  testApp.app.ctx.events.emit('event-changed');
+}
+
+/** Draws `page` on the server, hydrates it, and checks the browser kept what was drawn. */
+async function expectHydratedAsDrawn(page: string, language: Language) {
+  const drawn = await openDrawnPage(testApp, pages[page]!, language);
+  expect(drawn.data, `${page} is drawn by the server`).not.toBeNull();
+  const heading = drawn.container.querySelector('h1');
+  const main = drawn.container.querySelector('main');
+  const text = main?.textContent;
+  expect(heading, `${page} has its heading drawn`).not.toBeNull();
+
+  hydrated = await hydrateDrawnPage(drawn);
+
+  expect(hydrated.recoverableErrors, `${page} in ${language}`).toEqual([]);
+  // The same elements, not copies drawn again in their place (the header then adds what depends
+  // on a session, which the server never knows of).
+  expect(drawn.container.querySelector('h1')).toBe(heading);
+  expect(drawn.container.querySelector('main')).toBe(main);
+  expect(main?.textContent).toBe(text);
+}
+
+const PAGES = [
+  'categories',
+  'a category with a picture',
+  'a category without picture or texts',
+  'a share link',
+  'checkout',
+  'checkout without a photo',
+  'results',
+  'my receipts',
+];
+
+describe.each<Language>(['en', 'fr'])('a page drawn by the server, in %s', (language) => {
+  it.each(PAGES)('%s, voting open, hydrates as drawn', async (page) => {
+    await eventIs({ votingClosesAt: inDatabaseTime('3 days 5 seconds') });
+    await expectHydratedAsDrawn(page, language);
+  });
+
+  it.each(['categories', 'a category with a picture', 'a share link'])(
+    '%s, before voting opens, hydrates as drawn',
+    async (page) => {
+      await eventIs({ votingOpensAt: inDatabaseTime('1 hour') });
+      await expectHydratedAsDrawn(page, language);
+    },
+  );
+
+  it.each(['categories', 'a category with a picture', 'results'])(
+    '%s, after voting closed with counts hidden, hydrates as drawn',
+    async (page) => {
+      await eventIs({
+        votingOpensAt: inDatabaseTime('-2 days'),
+        votingClosesAt: inDatabaseTime('-1 hour'),
+        resultsVisibility: 'hidden',
+      });
+      await expectHydratedAsDrawn(page, language);
+    },
+  );
+});
+
+it('leaves the admin to the browser', async () => {
+  const page = await openDrawnPage(testApp, '/admin', 'en');
+  expect(page.data).toBeNull();
+  expect(page.container.innerHTML).toBe('');
+});

@@ -1,0 +1,71 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { categoryIdInPath, shareLinkInPath } from '#shared/page-paths';
+import type { ShareLookup } from '#shared/schemas/catalog';
+import { categoriesQuery } from './features/catalog/api/categories-query';
+import {
+  categoryNominationsQuery,
+  categoryQuery,
+  shareLookupQuery,
+} from './features/catalog/api/catalog-queries';
+import {
+  categoryNominationsPath,
+  categoryPath,
+  shareLookupPath,
+} from './features/catalog/api/catalog-paths';
+import { paymentConfigQuery } from './features/checkout/api/checkout-api';
+import { eventQuery } from './features/event/api/event-query';
+import { resultsQuery } from './features/results/api/results-query';
+
+/** One API answer, by its path; null when the server could not give it (the page then loads it). */
+export type ReadAnswer = (path: string) => Promise<unknown>;
+
+/**
+ * The public pages the server draws (entry-server.tsx), and the answers each one's first render
+ * reads: put in `queryClient` under the keys its queries use, so the server draws the page with
+ * them and the browser's first render, given the same cache, draws the same page. False for a
+ * page the server leaves to the browser (the admin's, behind a session).
+ */
+export async function loadPageAnswers(
+  queryClient: QueryClient,
+  pathname: string,
+  read: ReadAnswer,
+): Promise<boolean> {
+  const put = async (queryKey: readonly unknown[], path: string) => {
+    const answer = await read(path);
+    if (answer !== null) queryClient.setQueryData(queryKey, answer);
+    return answer;
+  };
+  const category = categoryIdInPath(pathname);
+  const share = shareLinkInPath(pathname);
+  const event = put(eventQuery().queryKey, '/api/event');
+  if (pathname === '/categories') {
+    await Promise.all([event, put(categoriesQuery().queryKey, '/api/categories')]);
+  } else if (category) {
+    await Promise.all([
+      event,
+      put(categoryQuery(category).queryKey, categoryPath(category)),
+      put(categoryNominationsQuery(category).queryKey, categoryNominationsPath(category)),
+    ]);
+  } else if (share) {
+    const [, lookup] = await Promise.all([
+      event,
+      put(shareLookupQuery(share).queryKey, shareLookupPath(share)) as Promise<ShareLookup | null>,
+    ]);
+    if (lookup) {
+      await put(
+        categoryNominationsQuery(lookup.categoryId).queryKey,
+        categoryNominationsPath(lookup.categoryId),
+      );
+    }
+  } else if (pathname === '/checkout') {
+    await Promise.all([event, put(paymentConfigQuery().queryKey, '/api/payment-config')]);
+  } else if (pathname === '/results') {
+    await Promise.all([event, put(resultsQuery().queryKey, '/api/results')]);
+  } else if (pathname === '/my-receipts') {
+    await event;
+  } else {
+    await event.catch(() => undefined);
+    return false;
+  }
+  return true;
+}
