@@ -270,6 +270,10 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
     const page = await fetch(`${origin}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+    // The page arrives drawn by the client's components (the image runs the SSR build).
+    const drawn = await (await fetch(`${origin}/categories`)).text();
+    expect(drawn).toMatch(/<div id="root"><!--\$--><div /);
+    expect(drawn).toContain('<script id="page-data" type="application/json">');
     const owners = await asAdmin(
       (client) =>
         client.query<{ owner: string }>(
@@ -278,6 +282,21 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
       names.database,
     );
     expect(owners.rows).toEqual([{ owner: names.owner }]);
+  });
+
+  it('ships React to the browser, and no other renderer in its place', () => {
+    const assets = path.join(tree.app, 'dist', 'client', 'assets');
+    const scripts = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(path.join(assets, name), 'utf8'));
+    const all = scripts.join('\n');
+    // React 19's element type and its DOM renderer's hydration, as the component tests run them.
+    expect(all).toContain('react.transitional.element');
+    expect(all).toContain('hydrateRoot');
+    // Preact's compat layer marks its elements and hooks with these; none may be in what ships.
+    for (const mark of ['__PREACT_DEVTOOLS__', 'preact', '__preactattr_']) {
+      expect(all.toLowerCase(), mark).not.toContain(mark.toLowerCase());
+    }
   });
 
   it("passes the image's health check", async () => {

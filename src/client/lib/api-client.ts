@@ -2,12 +2,22 @@ import { ApiError } from './api-error';
 import { currentLanguage } from './i18n';
 import { readApiErrorBody } from './read-api-error-body';
 
-/**
- * Checks an answer and gives it its type: a shared zod schema, or on the first screen a small
- * reader held to that schema by a test.
- */
+/** Checks an answer and gives it its type: a shared zod schema. */
 export interface ResponseReader<T> {
   parse(data: unknown): T;
+}
+
+/**
+ * A shared schema loaded when an answer first needs it: the first screen's answers come with the
+ * page the server drew, so zod's code is fetched only when the page asks the API itself.
+ */
+export type ReaderLoader<T> = () => Promise<ResponseReader<T>>;
+
+export type AnswerReader<T> = ResponseReader<T> | ReaderLoader<T>;
+
+/** Checks `data` with `reader`, loading the reader's code first when it is not in yet. */
+export async function readAnswer<T>(reader: AnswerReader<T>, data: unknown): Promise<T> {
+  return (typeof reader === 'function' ? await reader() : reader).parse(data);
 }
 
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -75,12 +85,12 @@ async function takeEarlyAnswer(url: string): Promise<Response | undefined> {
 /** GET `url` and check the answer with `reader`. */
 export async function getJson<T>(
   url: string,
-  reader: ResponseReader<T>,
+  reader: AnswerReader<T>,
   options: RequestOptions = {},
 ): Promise<T> {
   const early = options.cache ? undefined : await takeEarlyAnswer(url);
   const response = early ?? (await request(url, { headers: languageHeader(), ...options }));
-  return reader.parse(await response.json());
+  return readAnswer(reader, await response.json());
 }
 
 /** A write, with `body` as JSON when there is one; the answer is checked with `reader`. */
@@ -88,7 +98,7 @@ export async function sendJson<T>(
   method: WriteMethod,
   url: string,
   body: unknown,
-  reader: ResponseReader<T>,
+  reader: AnswerReader<T>,
 ): Promise<T> {
   const response = await request(url, {
     method,
@@ -98,5 +108,5 @@ export async function sendJson<T>(
         : { ...languageHeader(), 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return reader.parse(await response.json());
+  return readAnswer(reader, await response.json());
 }

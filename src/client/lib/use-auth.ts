@@ -2,8 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth';
 import { hasSignedInHint } from '#shared/signed-in-hint';
 import { ApiError } from './api-error';
-import { getJson } from './api-client';
-import { currentUserReader } from './read-current-user';
+import { getJson, type ReaderLoader } from './api-client';
+
+/** Checked by its shared schema, loaded when first needed: only a browser with a session asks. */
+const currentUserReader: ReaderLoader<CurrentUser> = () =>
+  import('#shared/schemas/auth').then((m) => m.currentUserSchema);
 
 export type AuthUser = CurrentUser;
 

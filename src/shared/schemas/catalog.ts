@@ -71,6 +71,9 @@ export const publicNominationSchema = z.object({
 });
 export type PublicNomination = z.infer<typeof publicNominationSchema>;
 
+export const categoryListSchema = z.array(categorySchema);
+export const publicNominationListSchema = z.array(publicNominationSchema);
+
 /** Share lookup result, plus the nomination id so the page can highlight it. */
 export const shareLookupSchema = z.object({
   categoryId: z.uuid(),

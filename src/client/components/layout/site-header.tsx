@@ -15,8 +15,6 @@ const navLinkClass =
 export function SiteHeader() {
   const { t } = useTranslation('common');
   const { isAuthenticated, isAdmin, isLoading } = useAuth();
-  // The event is read without zod (features/event/api/read-event.ts): this header is on the
-  // first screen, whose bundle has no room for it.
   const { data: event } = useEvent();
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950 text-white">

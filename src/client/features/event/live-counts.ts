@@ -1,14 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicEvent } from '#shared/schemas/event';
 import type { LiveEventState, PublicLiveMessage } from '#shared/schemas/live';
+import { readAnswer } from '#client/lib/api-client';
 import { subscribeEventSource, type StreamListener } from '#client/lib/shared-event-source';
-import { publicLiveMessageReader } from './api/read-live-message';
+import { publicLiveMessageReader } from './api/event-readers';
 import { applyTallyBoard, boardAfter, type TallyBoard } from './live-tallies';
 
 /*
  * GET /api/live for the public pages, loaded after the first paint by use-live-counts.ts. Messages
- * are read without zod, as the first screen's answers are. One listener per query client, however
- * many screens hold it.
+ * are checked by their shared schema, whose code loads with the first message, and applied in the
+ * order they came. One listener per query client, however many screens hold it.
  */
 
 const LIVE_URL = '/api/live';
@@ -22,9 +23,9 @@ const LIST_REFETCH_GAP_MS = 5_000;
 /** Answers whose counts appear, vanish or freeze with the event's visibility and results. */
 const CATALOGUE_PREFIXES = ['/api/categories', '/api/nominations', '/api/artists', '/api/results'];
 
-function parse(data: string): PublicLiveMessage | null {
+async function parse(data: string): Promise<PublicLiveMessage | null> {
   try {
-    return publicLiveMessageReader.parse(JSON.parse(data));
+    return await readAnswer(publicLiveMessageReader, JSON.parse(data));
   } catch {
     return null;
   }
@@ -84,8 +85,7 @@ function createListener(queryClient: QueryClient): StreamListener {
     }
   };
 
-  return (_type, data) => {
-    const message = parse(data);
+  const apply = (message: PublicLiveMessage | null) => {
     if (!message) return;
     switch (message.type) {
       case 'snapshot':
@@ -103,6 +103,13 @@ function createListener(queryClient: QueryClient): StreamListener {
         if (!message.event.countsVisible) board = new Map();
         break;
     }
+  };
+
+  // Each message is applied after the one before it, however long its check takes.
+  let applied: Promise<void> = Promise.resolve();
+  return (_type, data) => {
+    const message = parse(data);
+    applied = applied.then(() => message).then(apply);
   };
 }
 

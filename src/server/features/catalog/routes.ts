@@ -12,9 +12,10 @@ import {
   shareLinkParamsSchema,
 } from '#shared/schemas/ids.js';
 import {
+  categoryListSchema,
   categorySchema,
   publicArtistSchema,
-  publicNominationSchema,
+  publicNominationListSchema,
   shareLookupSchema,
   type ShareLookup,
 } from '#shared/schemas/catalog.js';
@@ -112,7 +113,7 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
         operationId: 'listCategories',
         summary: 'List the award categories',
         tags: ['catalogue'],
-        response: { 200: z.array(categorySchema) },
+        response: { 200: categoryListSchema },
       },
     },
     async (_request, reply) => {
@@ -148,7 +149,7 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     linkRoute(
       { operationId: 'listNominationsByCategory', summary: "List a category's nominations" },
       categoryIdParamsSchema,
-      z.array(publicNominationSchema),
+      publicNominationListSchema,
     ),
     async (request, reply) => {
       const { categoryId } = request.params;
@@ -184,7 +185,7 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
         summary: "List an artist's nominations (as listArtistNominations answers)",
       },
       artistIdParamsSchema,
-      z.array(publicNominationSchema),
+      publicNominationListSchema,
     ),
     async (request, reply) => {
       const { artistId } = request.params;
@@ -197,7 +198,7 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     linkRoute(
       { operationId: 'listArtistNominations', summary: "List an artist's nominations" },
       idParamsSchema,
-      z.array(publicNominationSchema),
+      publicNominationListSchema,
     ),
     async (request, reply) => {
       const { id } = request.params;

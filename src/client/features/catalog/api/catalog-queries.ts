@@ -15,7 +15,7 @@ import {
   nominationListReader,
   publicArtistReader,
   shareLookupReader,
-} from './read-catalog';
+} from './catalog-readers';
 
 export const categoryQuery = (id: string) =>
   queryOptions({

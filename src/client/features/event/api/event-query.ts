@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '#client/lib/api-client';
-import { publicEventReader } from './read-event';
+import { publicEventReader } from './event-readers';
 
 /*
  * The event's window and visibility, shared by the header, the public pages' countdown, the
  * results page and the admin's Event tab (one key, so an admin save is seen everywhere). This file
- * is on the first screen: it must not import a zod schema.
+ * is on the first screen: its schema loads when first needed (event-readers.ts).
  */
 /** An organiser's change reaches open pages within this long; the clock's edges need no refetch. */
 const EVENT_REFRESH_MS = 60_000;

@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '#client/lib/api-client';
-import { resultsReader } from './read-results';
+import { getJson, type ReaderLoader } from '#client/lib/api-client';
+import type { Results } from '#shared/schemas/event';
+
+/** Checked by its shared schema, loaded when first needed (the page comes with its answer). */
+const resultsReader: ReaderLoader<Results> = () =>
+  import('#shared/schemas/event').then((m) => m.resultsSchema);
 
 /** GET /api/results: `{ published: false }` until the organiser publishes, then the ranking. */
 export const resultsQuery = () =>
