@@ -7,8 +7,11 @@ import { CHROMIUM, ensureChromium } from '#test/support/chromium.js';
 import { checkoutHrefFrom } from './support/checkout-link.js';
 import { startProcess } from './support/server-process.js';
 
-/** Brotli is what a phone on a modern browser actually downloads; gzip is kept for comparison. */
-const TARGET_BROTLI_KB = 60;
+/**
+ * Brotli is what a phone on a modern browser actually downloads; gzip is kept for comparison. React's
+ * own runtime is about 47 KB of it (ADR 0064).
+ */
+const TARGET_BROTLI_KB = 100;
 
 interface Script {
   url: string;
