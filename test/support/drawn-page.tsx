@@ -57,6 +57,9 @@ export async function openDrawnPage(
   url: string,
   language: Language,
 ): Promise<DrawnPage> {
+  // The server's own instance stays in English (lib/i18n.ts): a page must be drawn in the
+  // visitor's language whatever the instance it was copied from says.
+  await i18n.changeLanguage('en');
   const page = await call<string>(app.app, {
     url,
     headers: { cookie: `palmares.language=${language}` },
