@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, scryptSync } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,12 @@ import { revisePayment } from '#server/payments/revise-payment.js';
 import { settle, settleBatch } from '#server/payments/settle.js';
 import { publishLedger } from './publish-ledger.js';
 import type { Results } from '#shared/schemas/event.js';
-import type { LedgerDocument, LedgerEntry, LedgerEntryProof } from '#shared/schemas/ledger.js';
+import type {
+  LedgerCorrection,
+  LedgerDocument,
+  LedgerEntry,
+  LedgerEntryProof,
+} from '#shared/schemas/ledger.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { resetEvent } from '#test/factories/event-factory.js';
 import {
@@ -40,6 +45,7 @@ const leafOf = (entry: LedgerEntry) =>
     Buffer.from(
       JSON.stringify({
         receiptHash: entry.receiptHash,
+        salt: entry.salt,
         votes: entry.votes.map((v) => ({ nominationId: v.nominationId, votes: v.votes })),
       }),
     ),
@@ -70,10 +76,33 @@ function rootFromProof(answer: LedgerEntryProof): string {
   }
   return running.toString('hex');
 }
-const saltedHash = (salt: string, code: string) =>
-  createHash('sha256')
-    .update(salt + code)
-    .digest('hex');
+/** Whether `code` is the receipt behind an entry or a correction, by its own salt. */
+const isReceipt = (code: string) => (item: { receiptHash: string; salt?: string }) =>
+  item.salt !== undefined &&
+  scryptSync(code, item.salt, 32, { N: 1024, r: 8, p: 1 }).toString('hex') === item.receiptHash;
+/** The chain read again from the rules: each link names the one before, the head is the last. */
+function checkChain(ledger: Pick<LedgerDocument, 'root' | 'head' | 'corrections'>) {
+  let previous = ledger.root;
+  for (const correction of ledger.corrections) {
+    const { hash, ...link } = correction;
+    expect(link.previous).toBe(previous);
+    expect(link.root).toBe(ledger.root);
+    const ordered: Omit<LedgerCorrection, 'hash'> = {
+      previous: link.previous,
+      root: link.root,
+      receiptHash: link.receiptHash,
+      salt: link.salt,
+      changes: link.changes.map((c) => ({ nominationId: c.nominationId, votes: c.votes })),
+      reason: link.reason,
+      at: link.at,
+    };
+    expect(hash).toBe(
+      digest(Buffer.from([2]), Buffer.from(JSON.stringify(ordered))).toString('hex'),
+    );
+    previous = hash;
+  }
+  expect(ledger.head).toBe(previous);
+}
 
 /** Everything stored for the ledgers, to show it did not change. */
 async function storedLedgerRows(db: Db) {
@@ -171,8 +200,16 @@ describeEachDatabase('the published ledger', (kind) => {
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     const ledger = answer.body;
-    expect(ledger.format.version).toBe('palmares-ledger/1');
-    expect(ledger.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(ledger.format.version).toBe('palmares-ledger/2');
+    expect(ledger.format.receiptHash).toEqual({
+      function: 'scrypt',
+      N: 1024,
+      r: 8,
+      p: 1,
+      dkLen: 32,
+    });
+    expect(ledger.salt).toBeUndefined();
+    expect(ledger.head).toBe(ledger.root);
     expect(ledger.entryCount).toBe(3);
     expect(ledger.entries).toHaveLength(3);
     // No phone, e-mail, amount or payment id: only the salted hash and the votes.
@@ -182,10 +219,15 @@ describeEachDatabase('the published ledger', (kind) => {
       expect(text).not.toContain(p.receiptCode!);
     }
     for (const entry of ledger.entries)
-      expect(Object.keys(entry)).toEqual(['receiptHash', 'votes']);
+      expect(Object.keys(entry)).toEqual(['receiptHash', 'salt', 'votes']);
+    // One salt per receipt: a guessed code is tried against one entry at a time.
+    expect(new Set(ledger.entries.map((e) => e.salt)).size).toBe(3);
+    // The key the salts come from stays in the database.
+    const [stored] = await db.select().from(resultsLedgers).orderBy(desc(resultsLedgers.id));
+    expect(stored!.saltKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(text).not.toContain(stored!.saltKey);
 
-    const entryOf = (code: string) =>
-      ledger.entries.find((e) => e.receiptHash === saltedHash(ledger.salt, code));
+    const entryOf = (code: string) => ledger.entries.find(isReceipt(code));
     expect(entryOf(split.receiptCode!)?.votes).toEqual(
       [
         { nominationId: ayoHere, votes: 3 },
@@ -218,6 +260,7 @@ describeEachDatabase('the published ledger', (kind) => {
       expect(ledger.entries[proof.body.leafIndex!]).toEqual(proof.body.entry);
       expect(rootFromProof(proof.body)).toBe(ledger.root);
       expect(proof.body.corrections).toEqual([]);
+      expect(proof.body).toMatchObject({ head: ledger.root, correctionCount: 0 });
     }
     // Not credited, never completed, never existed: one answer.
     const notIn = {
@@ -254,20 +297,25 @@ describeEachDatabase('the published ledger', (kind) => {
     expect(corrected.root).toBe(ledger.root);
     expect(corrected.entries).toEqual(ledger.entries);
     expect(corrected.totals.atPublication).toEqual(ledger.totals.atPublication);
-    expect(corrected.corrections.map((c) => [c.receiptHash, c.reason, c.changes])).toEqual([
+    checkChain(corrected);
+    expect(corrected.head).not.toBe(ledger.root);
+    const receiptOf = (c: LedgerCorrection) =>
+      [split.receiptCode!, partly.receiptCode!, lateCode].find((code) => isReceipt(code)(c));
+    expect(corrected.corrections.map((c) => [receiptOf(c), c.reason, c.changes])).toEqual([
       [
-        saltedHash(ledger.salt, split.receiptCode!),
+        split.receiptCode!,
         'refund',
         // 5 votes kept of 5 becomes 2 (rounded down from 2.5), taken where the split says.
         expect.arrayContaining([{ nominationId: ayoHere, votes: expect.any(Number) as number }]),
       ],
-      [
-        saltedHash(ledger.salt, partly.receiptCode!),
-        'dispute',
-        [{ nominationId: bebeHere, votes: -3 }],
-      ],
-      [saltedHash(ledger.salt, lateCode), 'credit', [{ nominationId: ayoHere, votes: 7 }]],
+      [partly.receiptCode!, 'dispute', [{ nominationId: bebeHere, votes: -3 }]],
+      [lateCode, 'credit', [{ nominationId: ayoHere, votes: 7 }]],
     ]);
+    // A correction to an entry names it by the entry's hash and salt.
+    expect(corrected.corrections[0]).toMatchObject({
+      receiptHash: entryOf(split.receiptCode!)!.receiptHash,
+      salt: entryOf(split.receiptCode!)!.salt,
+    });
     const splitChange = corrected.corrections[0]!.changes.reduce((sum, c) => sum + c.votes, 0);
     expect(splitChange).toBe(-3);
     for (const correction of corrected.corrections) expect(Date.parse(correction.at)).not.toBeNaN();
@@ -280,6 +328,14 @@ describeEachDatabase('the published ledger', (kind) => {
     expect(lateProof.status).toBe(200);
     expect(lateProof.body).toMatchObject({ entry: null, leafIndex: null, proof: [] });
     expect(lateProof.body.corrections).toEqual([corrected.corrections[2]]);
+    expect(lateProof.body).toMatchObject({ head: corrected.head, correctionCount: 3 });
+    const head = await call(t.app, { url: '/api/results/ledger/head' });
+    expect(head.body).toEqual({
+      publishedAt: ledger.publishedAt,
+      root: ledger.root,
+      head: corrected.head,
+      correctionCount: 3,
+    });
     const splitProof = await getEntry(split.receiptCode!);
     expect(splitProof.body.corrections).toEqual([corrected.corrections[0]]);
     expect(rootFromProof(splitProof.body)).toBe(ledger.root);
@@ -303,13 +359,12 @@ describeEachDatabase('the published ledger', (kind) => {
         source: 'webhook',
       })),
     );
-    const { salt, corrections } = (await getLedger()).body;
+    const document = (await getLedger()).body;
+    checkChain(document);
     const byNomination = (x: { nominationId: string }, y: { nominationId: string }) =>
       x.nominationId < y.nominationId ? -1 : 1;
     const creditOf = (code: string | null | undefined) =>
-      corrections
-        .filter((c) => c.receiptHash === saltedHash(salt, code!))
-        .map((c) => [c.reason, c.changes]);
+      document.corrections.filter(isReceipt(code!)).map((c) => [c.reason, c.changes]);
     expect(creditOf(bothDone?.receiptCode)).toEqual([
       [
         'credit',
@@ -524,7 +579,9 @@ describePostgres('a revision and a publication at the same moment', () => {
         .select()
         .from(resultsLedgerEntries)
         .where(eq(resultsLedgerEntries.ledgerId, ledger!.id));
-      const mine = entries.find((e) => e.receiptHash === saltedHash(ledger!.salt, receiptCode!));
+      const mine = entries.find((e) =>
+        isReceipt(receiptCode!)({ ...e, salt: e.salt ?? undefined }),
+      );
       expect(mine?.votes ?? null).toEqual(entry === null ? null : [{ nominationId, votes: entry }]);
       const appended = await db
         .select()
