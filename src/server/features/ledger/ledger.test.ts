@@ -454,6 +454,108 @@ describe('a ledger of one entry', () => {
   });
 });
 
+describeEachDatabase('a ledger published before receipts had salts of their own', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('is still served by its own rule, its older correction linked in order, and a new one chained after it', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const nominationId = (await createNominee(db)).nominations[0]!.id;
+    const paid = await createCompletedPayment(db, { votes: [{ nominationId, voteCount: 4 }] });
+    // As the first design stored it: one public salt, sha256(salt + code), no links.
+    const salt = 'a1'.repeat(32);
+    const receiptHash = createHash('sha256')
+      .update(salt + paid.receiptCode!)
+      .digest('hex');
+    const entry = { receiptHash, votes: [{ nominationId, votes: 4 }] };
+    await db.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
+    const [legacy] = await db
+      .insert(resultsLedgers)
+      .values({
+        publishedAt: sql`(SELECT results_published_at FROM event WHERE id = 1)`,
+        salt,
+        root: rootOf([entry]),
+        entryCount: 1,
+        totals: [{ nominationId, votes: 4 }],
+      })
+      .returning();
+    await db
+      .insert(resultsLedgerEntries)
+      .values({ ledgerId: legacy!.id, position: 0, receiptHash, votes: entry.votes });
+    await db.insert(resultsLedgerCorrections).values({
+      ledgerId: legacy!.id,
+      receiptHash: 'c'.repeat(64),
+      changes: [{ nominationId, votes: 1 }],
+      reason: 'credit',
+      at: new Date('2026-11-26T20:00:00.000Z'),
+    });
+    t.app.ctx.events.emit('event-changed');
+
+    await revisePaymentAs(db, paid.id, { kind: 'refund', refundedAmount: paid.amount / 2 });
+    const answer = await call<LedgerDocument>(t.app, { url: '/api/results/ledger' });
+    expect(answer.status).toBe(200);
+    const ledger = answer.body;
+    expect(ledger.format.receiptHash).toEqual({ function: 'sha256' });
+    expect(ledger.salt).toBe(salt);
+    expect(ledger.entries).toEqual([entry]);
+    expect(ledger.root).toBe(legacy!.root);
+    checkChain(ledger);
+    expect(ledger.corrections.map((c) => [c.receiptHash, c.reason, c.salt])).toEqual([
+      ['c'.repeat(64), 'credit', undefined],
+      [receiptHash, 'refund', undefined],
+    ]);
+    // The new link was stored after the older one's computed hash.
+    const stored = await db
+      .select()
+      .from(resultsLedgerCorrections)
+      .where(eq(resultsLedgerCorrections.ledgerId, legacy!.id))
+      .orderBy(asc(resultsLedgerCorrections.id));
+    expect(stored.map((c) => [c.previous, c.hash])).toEqual([
+      [null, null],
+      [ledger.corrections[0]!.hash, ledger.head],
+    ]);
+    const proof = await call<LedgerEntryProof>(t.app, {
+      url: `/api/results/ledger/entries/${paid.receiptCode}`,
+    });
+    expect(proof.body).toMatchObject({
+      entry,
+      leafIndex: 0,
+      head: ledger.head,
+      correctionCount: 2,
+    });
+    expect(proof.body.corrections).toEqual([ledger.corrections[1]]);
+  });
+});
+
+describePostgres('revisions after publication at the same moment', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(() => t.close());
+
+  it('append one after the other: the chain never forks', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const nominationId = (await createNominee(db)).nominations[0]!.id;
+    const paid = [];
+    for (let i = 0; i < 6; i++)
+      paid.push(await createCompletedPayment(db, { votes: [{ nominationId, voteCount: 2 }] }));
+    await publishResults(db, SYSTEM_ACTOR);
+    t.app.ctx.events.emit('event-changed');
+    await Promise.all(
+      paid.map((p) => revisePaymentAs(db, p.id, { kind: 'refund', refundedAmount: p.amount })),
+    );
+    const ledger = (await call<LedgerDocument>(t.app, { url: '/api/results/ledger' })).body;
+    expect(ledger.corrections).toHaveLength(6);
+    checkChain(ledger);
+  });
+});
+
 describe('the entry lookup', () => {
   let t: TestApp;
   beforeAll(async () => {
