@@ -1,8 +1,13 @@
 /**
- * `npm run verify-results -- <ledger.json | URL>`: checks a published ledger of the results from
- * the rules it carries (`format`), recomputing every leaf, the Merkle root and the totals with and
- * without the corrections. Given a URL (the ledger's, or the site's address), it also reads
- * `/api/results` from the same origin and compares the published counts with the totals.
+ * `npm run verify-results -- <ledger.json | URL> [--root <hex>] [--head <hex>]`: checks a
+ * published ledger of the results from the rules it carries (`format`), recomputing every leaf,
+ * the Merkle root, the corrections chain and the totals with and without the corrections. With
+ * `--root` and `--head` (copied from the results page), it checks the ledger is the one they
+ * seal: the same root and the same head (a later head than the one given is refused, saying how
+ * many corrections came after it).
+ * Given a URL (the ledger's, or the site's address), it also reads `/api/results` and
+ * `/api/results/ledger/head` from the same origin and compares the published counts with the
+ * totals and the root and head the site shows with the document's.
  *
  * It imports nothing from the app on purpose: the check is a second, independent reading of the
  * rules written in docs/decisions/0058-published-ledger.md, so a mistake in the server's code is
@@ -12,9 +17,22 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 
-const KNOWN_VERSION = 'palmares-ledger/1';
+const KNOWN_VERSION = 'palmares-ledger/2';
 const LEDGER_PATH = '/api/results/ledger';
 const RESULTS_PATH = '/api/results';
+const HEAD_PATH = '/api/results/ledger/head';
+
+/** What the document is compared with besides its own rules. */
+export interface Expected {
+  /** GET /api/results: the published counts. */
+  results?: unknown;
+  /** A root noted earlier (command line): the document's must be the same. */
+  root?: string;
+  /** A head noted earlier (command line): the document's must be the same. */
+  head?: string;
+  /** GET /api/results/ledger/head: what the site shows now; the document must say the same. */
+  site?: unknown;
+}
 
 interface Votes {
   nominationId: string;
@@ -34,6 +52,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isHash = (value: unknown): value is string =>
   typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+const isEntrySalt = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{32}$/.test(value);
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 function votesList(value: unknown, where: string, problems: string[]): Votes[] {
   if (!Array.isArray(value)) {
@@ -96,10 +118,12 @@ function compareTotals(label: string, stated: Votes[], computed: Map<string, num
 }
 
 /**
- * Checks a ledger document against its own rules, and against the published results when given
- * (the answer of GET /api/results).
+ * Checks a ledger document against its own rules, and against what is expected of it: the
+ * published results (the answer of GET /api/results), a root and head noted earlier, the root and
+ * head the site shows.
  */
-export function verifyLedger(document: unknown, results?: unknown): Verdict {
+export function verifyLedger(document: unknown, expected: Expected = {}): Verdict {
+  const { results } = expected;
   const lines: string[] = [];
   const problems: string[] = [];
   const fail = (line: string) => {
@@ -113,8 +137,19 @@ export function verifyLedger(document: unknown, results?: unknown): Verdict {
   const { format } = document;
   if (format.version !== KNOWN_VERSION || format.hash !== 'sha256') {
     fail(
-      `format ${String(format.version)} with ${String(format.hash)} is not ${KNOWN_VERSION} with sha256`,
+      `format ${String(format.version)} with ${String(format.hash)} is not ${KNOWN_VERSION} with sha256` +
+        (format.version === 'palmares-ledger/1'
+          ? ' (a ledger of that format has no corrections chain: download it again)'
+          : ''),
     );
+    return { ok: false, lines };
+  }
+  // How receipt codes were hashed: a verifier holds no code, but the salts must fit the rule.
+  const rule = isRecord(format.receiptHash) ? format.receiptHash : {};
+  const ownSalts =
+    rule.function === 'scrypt' && [rule.N, rule.r, rule.p, rule.dkLen].every(isCount);
+  if (!ownSalts && rule.function !== 'sha256') {
+    fail('format.receiptHash is neither scrypt with N, r, p, dkLen nor sha256');
     return { ok: false, lines };
   }
   const prefix = (value: unknown, name: string) => {
@@ -126,9 +161,18 @@ export function verifyLedger(document: unknown, results?: unknown): Verdict {
   };
   const leafPrefix = prefix(format.leafPrefix, 'leafPrefix');
   const nodePrefix = prefix(format.nodePrefix, 'nodePrefix');
+  const correctionPrefix = prefix(format.correctionPrefix, 'correctionPrefix');
   const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
+  const saltOk = (value: unknown) => (ownSalts ? isEntrySalt(value) : value === undefined);
+  const saltJson = (value: unknown) => (value === undefined ? '' : `"salt":"${String(value)}",`);
 
-  if (!isHash(document.salt)) fail('the salt is not 64 hex digits');
+  if (ownSalts ? document.salt !== undefined : !isHash(document.salt)) {
+    fail(
+      ownSalts
+        ? 'the document has one salt, but its rule gives each receipt its own'
+        : 'the salt is not 64 hex digits',
+    );
+  }
   if (!isHash(document.root)) fail('the root is not 64 hex digits');
   if (!Array.isArray(document.entries)) {
     fail('the document has no list of entries');
@@ -145,6 +189,12 @@ export function verifyLedger(document: unknown, results?: unknown): Verdict {
       entryProblems.push(`entry ${index} has no receiptHash of 64 hex digits`);
       continue;
     }
+    if (!saltOk(entry.salt)) {
+      entryProblems.push(
+        `entry ${index}: ${ownSalts ? 'no salt of 32 hex digits' : 'a salt of its own, which its rule has not'}`,
+      );
+      continue;
+    }
     const votes = votesList(entry.votes, `entry ${index}`, entryProblems);
     if (!sortedById(votes)) entryProblems.push(`entry ${index}: votes not sorted by nominationId`);
     if (votes.some((v) => v.votes <= 0))
@@ -156,7 +206,7 @@ export function verifyLedger(document: unknown, results?: unknown): Verdict {
     }
     previous = entry.receiptHash;
     // The canonical JSON, written out by hand so that no serializer's choices enter into it.
-    const canonical = `{"receiptHash":"${entry.receiptHash}","votes":[${votes
+    const canonical = `{"receiptHash":"${entry.receiptHash}",${saltJson(entry.salt)}"votes":[${votes
       .map((v) => `{"nominationId":${JSON.stringify(v.nominationId)},"votes":${v.votes}}`)
       .join(',')}]}`;
     leaves.push(sha256(leafPrefix, Buffer.from(canonical, 'utf8')));
@@ -200,19 +250,90 @@ export function verifyLedger(document: unknown, results?: unknown): Verdict {
     ? (document.corrections as unknown[])
     : [];
   if (!Array.isArray(document.corrections)) fail('the document has no list of corrections');
+  // The chain: each correction names the one before (the root for the first) and the root, and
+  // its hash covers both; the head is the last hash. A correction changed, removed or added in
+  // the middle breaks a link; one recomputed to hide it changes the head.
   const changes: Votes[][] = [];
+  const chainProblems: string[] = [];
+  const links: string[] = [];
+  let link = String(document.root);
   for (const [index, correction] of corrections.entries()) {
     if (
       !isRecord(correction) ||
+      !isHash(correction.previous) ||
+      !isHash(correction.root) ||
+      !isHash(correction.hash) ||
       !isHash(correction.receiptHash) ||
+      !saltOk(correction.salt) ||
       !['refund', 'dispute', 'credit'].includes(String(correction.reason)) ||
       typeof correction.at !== 'string' ||
       Number.isNaN(Date.parse(correction.at))
     ) {
-      fail(`correction ${index} is not {receiptHash, changes, reason refund|dispute|credit, at}`);
+      chainProblems.push(
+        `correction ${index} is not {previous, root, receiptHash, ${ownSalts ? 'salt, ' : ''}changes, reason refund|dispute|credit, at, hash}`,
+      );
       continue;
     }
-    changes.push(votesList(correction.changes, `correction ${index}`, problems));
+    const list = votesList(correction.changes, `correction ${index}`, problems);
+    changes.push(list);
+    if (correction.root !== document.root) {
+      chainProblems.push(`correction ${index} corrects another root (${correction.root})`);
+    }
+    if (correction.previous !== link) {
+      chainProblems.push(
+        `chain broken at correction ${index}: it follows ${correction.previous}, the link before is ${link}`,
+      );
+    }
+    const canonical = `{"previous":"${correction.previous}","root":"${correction.root}","receiptHash":"${correction.receiptHash}",${saltJson(correction.salt)}"changes":[${list
+      .map((v) => `{"nominationId":${JSON.stringify(v.nominationId)},"votes":${v.votes}}`)
+      .join(',')}],"reason":"${String(correction.reason)}","at":${JSON.stringify(correction.at)}}`;
+    const hash = sha256(correctionPrefix, Buffer.from(canonical, 'utf8')).toString('hex');
+    if (hash !== correction.hash) {
+      chainProblems.push(
+        `correction ${index} was changed: its hash says ${correction.hash}, its content gives ${hash}`,
+      );
+    }
+    // The recomputed hash carries on, so one changed correction is not reported at every link.
+    link = hash;
+    links.push(hash);
+  }
+  for (const problem of chainProblems) fail(problem);
+  if (document.head !== link) {
+    fail(
+      `chain head mismatch: the document says ${String(document.head)}, its corrections give ${link}`,
+    );
+  } else if (chainProblems.length === 0) {
+    lines.push(`✓ corrections chain of ${corrections.length} link(s) recomputed, head ${link}`);
+  }
+
+  // What was noted earlier, or what the site shows now.
+  if (expected.root !== undefined) {
+    if (expected.root === document.root) lines.push('✓ the root is the one given (--root)');
+    else fail(`the root is not the one given: --root ${expected.root}, the document ${root}`);
+  }
+  if (expected.head !== undefined) {
+    const at = [String(document.root), ...links].indexOf(expected.head);
+    if (at === links.length) lines.push('✓ the chain head is the one given (--head)');
+    else if (at === -1) {
+      fail(
+        `the chain head is not the one given (--head ${expected.head}), and no link of the chain is: a correction up to it was changed or removed`,
+      );
+    } else {
+      // Refused all the same: the head given vouches for nothing after it.
+      fail(
+        `the chain head is not the one given (--head): that head is an earlier link, and ${links.length - at} correction(s) were appended after it (from correction ${at}), which it does not vouch for`,
+      );
+    }
+  }
+  if (expected.site !== undefined) {
+    const site = isRecord(expected.site) ? expected.site : {};
+    if (site.root !== document.root || site.head !== document.head) {
+      fail(
+        `the site shows root ${String(site.root)} and head ${String(site.head)}, the document ${String(document.root)} and ${String(document.head)}`,
+      );
+    } else {
+      lines.push('✓ the root and head equal the ones the site shows');
+    }
   }
   const withCorrections = votesList(totals.withCorrections, 'totals.withCorrections', problems);
   const corrected = sumsOf([...entryVotes, ...changes]);
@@ -288,14 +409,21 @@ async function fetchJson(url: URL): Promise<unknown> {
   }
 }
 
-/** Reads the ledger from a file or a URL and checks it; with a URL, against the site's results. */
-export async function verifyResults(source: string): Promise<Verdict> {
+/**
+ * Reads the ledger from a file or a URL and checks it, against `noted` (a root and head given on
+ * the command line) and, with a URL, against the site's results, root and head.
+ */
+export async function verifyResults(
+  source: string,
+  noted: Pick<Expected, 'root' | 'head'> = {},
+): Promise<Verdict> {
   if (/^https?:\/\//i.test(source)) {
     const url = new URL(source);
     if (url.pathname === '/' || url.pathname === '') url.pathname = LEDGER_PATH;
     const document = await fetchJson(url);
     const results = await fetchJson(new URL(RESULTS_PATH, url.origin));
-    return verifyLedger(document, results);
+    const site = await fetchJson(new URL(HEAD_PATH, url.origin));
+    return verifyLedger(document, { ...noted, results, site });
   }
   let text: string;
   try {
@@ -304,23 +432,40 @@ export async function verifyResults(source: string): Promise<Verdict> {
     throw new UnreadableLedger(`cannot read ${source}: ${(error as Error).message}`);
   }
   try {
-    return verifyLedger(JSON.parse(text) as unknown);
+    return verifyLedger(JSON.parse(text) as unknown, noted);
   } catch (error) {
     if (error instanceof SyntaxError) throw new UnreadableLedger(`${source} is not JSON`);
     throw error;
   }
 }
 
+const USAGE =
+  'Usage: npm run verify-results -- <ledger.json | https://site/api/results/ledger> [--root <64 hex>] [--head <64 hex>]';
+
+/** The source and the --root and --head options, or null when they do not read right. */
+function parseArguments(args: string[]): { source: string; noted: Expected } | null {
+  let source: string | undefined;
+  const noted: Expected = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--root' || arg === '--head') {
+      const value = args[++i]?.toLowerCase();
+      if (!isHash(value)) return null;
+      noted[arg === '--root' ? 'root' : 'head'] = value;
+    } else if (source === undefined && !arg.startsWith('--')) source = arg;
+    else return null;
+  }
+  return source === undefined ? null : { source, noted };
+}
+
 async function main(): Promise<number> {
-  const source = process.argv[2];
-  if (!source) {
-    console.error(
-      'Usage: npm run verify-results -- <ledger.json | https://site/api/results/ledger>',
-    );
+  const parsed = parseArguments(process.argv.slice(2));
+  if (!parsed) {
+    console.error(USAGE);
     return 2;
   }
   try {
-    const verdict = await verifyResults(source);
+    const verdict = await verifyResults(parsed.source, parsed.noted);
     for (const line of verdict.lines) console.log(line);
     console.log(
       verdict.ok

@@ -468,8 +468,18 @@ export const resultsLedgers = pgTable('results_ledgers', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   /** The event's resultsPublishedAt this ledger was published with. */
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().unique(),
-  /** 32 random bytes as hex, published: the receipt hashes are salted with it. */
-  salt: varchar('salt', { length: 64 }).notNull(),
+  /**
+   * 32 random bytes as hex, published: the receipt hashes of a ledger built before receipts had a
+   * salt each (one SHA-256 of this salt and the code). Null for a ledger whose entries carry their
+   * own salt.
+   */
+  salt: varchar('salt', { length: 64 }),
+  /**
+   * 32 random bytes as hex, never published: each receipt's salt is derived from it and the code,
+   * so the server finds a receipt's entry again from the code alone. Null for a ledger of one
+   * public salt.
+   */
+  saltKey: varchar('salt_key', { length: 64 }),
   root: varchar('root', { length: 64 }).notNull(),
   entryCount: integer('entry_count').notNull(),
   /** Votes per nomination over the entries, `[{ nominationId, votes }]` by nominationId. */
@@ -486,6 +496,8 @@ export const resultsLedgerEntries = pgTable(
       .references(() => resultsLedgers.id),
     position: integer('position').notNull(),
     receiptHash: varchar('receipt_hash', { length: 64 }).notNull(),
+    /** The entry's own salt, published with it; null in a ledger of one public salt. */
+    salt: varchar('salt', { length: 32 }),
     /** `[{ nominationId, votes }]` by nominationId. */
     votes: jsonb('votes').notNull(),
   },
@@ -528,6 +540,19 @@ export const resultsLedgerCorrections = pgTable(
     changes: jsonb('changes').notNull(),
     reason: varchar('reason', { length: 10 }).$type<LedgerCorrectionReason>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The receipt's salt, as in its entry; null in a ledger of one public salt. */
+    salt: varchar('salt', { length: 32 }),
+    /**
+     * The chain: the hash of the correction before (the ledger's root for the first) and this
+     * one's. Null only for corrections appended before the chain existed; their hashes are
+     * computed in order when read (ledger-chain.ts).
+     */
+    previous: varchar('previous', { length: 64 }),
+    hash: varchar('hash', { length: 64 }),
   },
-  (t) => [index('results_ledger_corrections_hash_idx').on(t.ledgerId, t.receiptHash, t.id)],
+  (t) => [
+    index('results_ledger_corrections_hash_idx').on(t.ledgerId, t.receiptHash, t.id),
+    // Two corrections after the same one would fork the chain.
+    uniqueIndex('results_ledger_corrections_previous_idx').on(t.ledgerId, t.previous),
+  ],
 );

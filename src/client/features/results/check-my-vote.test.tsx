@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerEntryProofSchema } from '#shared/schemas/ledger';
+import { ledgerEntryProofSchema, type LedgerHead } from '#shared/schemas/ledger';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
 import {
   createCompletedPayment,
@@ -14,6 +14,7 @@ import { routeFetchToApp } from '#test/support/fetch-to-app';
 import { renderScreen } from '#test/support/render-screen';
 import { createTestApp, type TestApp } from '#test/support/test-app';
 import { checkEntryProof, isProvenEntry } from './ledger-proof';
+import { shortHash } from './short-hash';
 import { ResultsPage } from './results-page';
 
 let testApp: TestApp;
@@ -86,7 +87,28 @@ describe('check my vote, under the published results', () => {
     );
     const link = within(section).getByRole('link', { name: 'Download the ledger (JSON)' });
     expect(link.getAttribute('href')).toBe('/api/results/ledger');
-    expect(within(section).getByText(/anyone can recount the results/)).toBeTruthy();
+    expect(within(section).getByText(/Anyone can recount the results/)).toBeTruthy();
+    // Plain words, and the two seals shortened beside the link, to compare with a screenshot.
+    expect(within(section).queryByText(/scrambled|fingerprint/)).toBeNull();
+    const seal = (await call<LedgerHead>(testApp.app, { url: '/api/results/ledger/head' })).body;
+    expect(seal.correctionCount).toBe(1);
+    expect(seal.head).not.toBe(seal.root);
+    expect(await within(section).findByText(shortHash(seal.root))).toBeTruthy();
+    expect(within(section).getByText(shortHash(seal.head))).toBeTruthy();
+    expect(within(section).queryByText(seal.root)).toBeNull();
+    expect(
+      within(section).getByText(
+        /^1 change \(a refund, a dispute or a late payment\) was added after/,
+      ),
+    ).toBeTruthy();
+    // jsdom is no secure context; the page is served over HTTPS, where the clipboard API is open.
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    try {
+      await user.click(within(section).getByRole('button', { name: 'Copy the chain head' }));
+      expect(await navigator.clipboard.readText()).toBe(seal.head);
+    } finally {
+      Reflect.deleteProperty(window, 'isSecureContext');
+    }
 
     const form = within(section).getByRole('form', { name: 'Check my vote' });
     await user.type(within(form).getByLabelText('Receipt code'), salatielCode.toLowerCase());
@@ -102,8 +124,13 @@ describe('check my vote, under the published results', () => {
     expect(
       await within(section).findByText(
         /^Verified: your entry \(\d of 3\) is included in the published root\.$/,
+        {},
+        // The first check loads the scrypt module, a chunk of its own in the app.
+        { timeout: 5000 },
       ),
     ).toBeTruthy();
+    // The entry's check shows the seals it was checked against, the root among them.
+    expect(within(section).getAllByText(shortHash(seal.root))).toHaveLength(2);
   });
 
   it('a payment counted after publication shows its dated change, not a proof under the root', async () => {
@@ -168,6 +195,10 @@ describe('check my vote, under the published results', () => {
       within(section).getByRole('heading', { name: 'Modifié depuis la publication' }),
     ).toBeTruthy();
     expect(within(section).getByText(/: argent remboursé$/)).toBeTruthy();
+    expect(
+      within(section).getAllByText(/^2 modifications \(remboursements, contestations/),
+    ).not.toHaveLength(0);
+    expect(within(section).getAllByRole('button', { name: 'Copier la racine' })).toHaveLength(2);
     // The entry's 2 votes each, then the change: two taken back from each nomination.
     expect(within(section).getAllByText('2 votes')).toHaveLength(2);
     expect(within(section).getAllByText(/^[-−]2 votes$/)).toHaveLength(2);

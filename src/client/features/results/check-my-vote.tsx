@@ -15,7 +15,7 @@ import { cn } from '#client/lib/cn';
 import { formatWholeNumber } from '#shared/format-whole-number';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
-import { LEDGER_URL, useLedgerEntry } from './api/ledger-entry-query';
+import { LEDGER_URL, useLedgerEntry, useLedgerHead } from './api/ledger-entry-query';
 import {
   canCheckProofs,
   checkEntryProof,
@@ -23,6 +23,7 @@ import {
   type ProofCheck,
   type ProvenEntry,
 } from './ledger-proof';
+import { LedgerSeal } from './ledger-seal';
 import { nomineeHeading } from './nominee-heading';
 
 type PublishedCategories = Extract<Results, { published: true }>['categories'];
@@ -44,6 +45,7 @@ export function CheckMyVote({ categories, timezone }: CheckMyVoteProps) {
   const [inputError, setInputError] = useState<string | undefined>();
   const inputRef = useRef<HTMLInputElement>(null);
   const entry = useLedgerEntry(submitted);
+  const seal = useLedgerHead();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,6 +79,7 @@ export function CheckMyVote({ categories, timezone }: CheckMyVoteProps) {
           <Download aria-hidden="true" />
           {t('ledger.download')}
         </a>
+        {seal.data ? <LedgerSeal seal={seal.data} /> : null}
       </div>
       <form
         onSubmit={onSubmit}
@@ -171,6 +174,7 @@ function LateCreditCheck({ answer, receiptCode, categories, timezone }: EntryChe
         <BadgeCheck className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
         {t('ledger.countedLate')}
       </p>
+      <LedgerSeal seal={answer} />
       <LedgerCorrections answer={answer} categories={categories} timezone={timezone} />
     </div>
   );
@@ -235,9 +239,7 @@ function ProvenEntryCheck({
           {t(check.ownsEntry ? 'ledger.notVerified' : 'ledger.notYours')}
         </p>
       )}
-      <p className="text-sm break-all text-muted-foreground">
-        {t('ledger.root')} <span className="font-mono text-foreground">{answer.root}</span>
-      </p>
+      <LedgerSeal seal={answer} />
       <LedgerCorrections answer={answer} categories={categories} timezone={timezone} />
     </div>
   );

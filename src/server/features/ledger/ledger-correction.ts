@@ -3,7 +3,8 @@ import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { resultsLedgerCorrections } from '#server/db/schema.js';
 import type { LedgerCorrection, NominationVotes } from '#shared/schemas/ledger.js';
-import { receiptHashOf } from './ledger-format.js';
+import { correctionsChain, headOf } from './ledger-chain.js';
+import { correctionHash, receiptHashOf, type LedgerSalting } from './ledger-format.js';
 
 export interface CorrectionInput {
   receiptCode: string | null;
@@ -12,6 +13,9 @@ export interface CorrectionInput {
   reason: LedgerCorrection['reason'];
   at: Date;
 }
+
+/** Keys the chain's lock: one chain per ledger, appended one transaction at a time. */
+const CHAIN_LOCK = 58;
 
 /**
  * Appends dated corrections to the published ledger, in the transaction `tx` that changes the
@@ -23,6 +27,10 @@ export interface CorrectionInput {
  * read in a statement of its own, after that wait, so it sees a publication that just committed:
  * either the ledger was built before this change and gets the correction, or after it and already
  * counts it.
+ *
+ * Each correction links to the one before it, so appends to one ledger take turns: a transaction
+ * lock per ledger, held to the commit, makes the link read here the last one committed (the unique
+ * index on `previous` refuses a fork should anything skip the lock).
  *
  * Every change of a published payment's votes is appended, including one whose payment had no
  * entry (all its votes held back at publication, given back by a dispute won; or a payment
@@ -46,21 +54,55 @@ export async function appendLedgerCorrections(
       SELECT results_published_at IS NOT NULL AS published FROM event WHERE id = 1 FOR SHARE`),
   );
   if (!event?.published) return 0;
-  const [ledger] = rowsOf<{ id: number; salt: string }>(
+  const [ledger] = rowsOf<{ id: number; root: string } & LedgerSalting>(
     await tx.execute(sql`
-      SELECT l.id, l.salt FROM results_ledgers l
+      SELECT l.id, l.root, l.salt, l.salt_key AS "saltKey" FROM results_ledgers l
       JOIN event e ON e.id = 1 AND l.published_at = e.results_published_at`),
   );
   // Results published without a ledger (before ledgers existed): nothing to correct.
   if (!ledger) return 0;
-  await tx.insert(resultsLedgerCorrections).values(
-    rows.map((row) => ({
-      ledgerId: Number(ledger.id),
-      receiptHash: receiptHashOf(ledger.salt, row.receiptCode),
+  const ledgerId = Number(ledger.id);
+  // Hashed before the lock: scrypt takes milliseconds another append need not wait for.
+  const hashed = await Promise.all(rows.map((row) => receiptHashOf(ledger, row.receiptCode)));
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK}::int, ${ledgerId}::int)`);
+  let previous = headOf(ledger.root, await lastLinks(tx, { id: ledgerId, root: ledger.root }));
+  const values = rows.map((row, i) => {
+    const link = {
+      previous,
+      root: ledger.root,
+      ...hashed[i]!,
+      changes: row.changes,
+      reason: row.reason,
+      at: row.at.toISOString(),
+    };
+    const hash = correctionHash(link);
+    previous = hash;
+    return {
+      ledgerId,
+      receiptHash: link.receiptHash,
+      salt: link.salt ?? null,
       changes: row.changes,
       reason: row.reason,
       at: row.at,
-    })),
-  );
+      previous: link.previous,
+      hash,
+    };
+  });
+  await tx.insert(resultsLedgerCorrections).values(values);
   return rows.length;
+}
+
+/** The chain's last link: read alone when it has its hash, else the whole chain computes it. */
+async function lastLinks(
+  tx: Db,
+  ledger: { id: number; root: string },
+): Promise<{ hash: string }[]> {
+  const [last] = rowsOf<{ hash: string | null }>(
+    await tx.execute(sql`
+      SELECT hash FROM results_ledger_corrections WHERE ledger_id = ${ledger.id}
+      ORDER BY id DESC LIMIT 1`),
+  );
+  if (!last) return [];
+  if (last.hash !== null) return [{ hash: last.hash }];
+  return correctionsChain(tx, ledger);
 }

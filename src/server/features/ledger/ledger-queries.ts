@@ -1,37 +1,45 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
-import {
-  resultsLedgerCorrections,
-  resultsLedgerEntries,
-  resultsLedgers,
-} from '#server/db/schema.js';
+import { resultsLedgerEntries, resultsLedgers } from '#server/db/schema.js';
 import type {
   LedgerCorrection,
   LedgerEntryProof,
+  LedgerHead,
   NominationVotes,
 } from '#shared/schemas/ledger.js';
-import { canonicalEntryJson, LEDGER_FORMAT, receiptHashOf } from './ledger-format.js';
+import { correctionsChain, headOf, votesOf } from './ledger-chain.js';
+import {
+  canonicalEntryJson,
+  ledgerFormat,
+  RECEIPT_SCRYPT,
+  receiptHashOf,
+  type LedgerSalting,
+} from './ledger-format.js';
 import { proofPlaces } from './merkle-tree.js';
 
 /** Entries read per query while the document streams: a few hundred kilobytes of JSON. */
 const PAGE = 2000;
 
-export interface LedgerHeader {
+export type LedgerHeader = {
   id: number;
   publishedAt: string;
-  salt: string;
   root: string;
   entryCount: number;
   totals: NominationVotes[];
-}
+} & LedgerSalting;
 
-/** jsonb gives objects back with its own key order; the document writes its own. */
-const votesOf = (value: unknown): NominationVotes[] =>
-  (value as { nominationId: string; votes: number }[]).map((v) => ({
-    nominationId: v.nominationId,
-    votes: Number(v.votes),
-  }));
+/** The format a ledger states: its own receipt-hash rule, the same tree and chain. */
+const formatOf = (ledger: LedgerSalting) =>
+  ledgerFormat(ledger.saltKey === null ? { function: 'sha256' } : RECEIPT_SCRYPT);
+
+/** What the document says of the ledger before its corrections: the private salt key left out. */
+const publicHeader = (ledger: LedgerHeader) => ({
+  format: formatOf(ledger),
+  publishedAt: ledger.publishedAt,
+  ...(ledger.salt === null ? {} : { salt: ledger.salt }),
+  root: ledger.root,
+});
 
 /** The ledger published with the event's current results, or null (none, or not published). */
 export async function currentLedger(db: Db): Promise<LedgerHeader | null> {
@@ -40,6 +48,7 @@ export async function currentLedger(db: Db): Promise<LedgerHeader | null> {
       id: resultsLedgers.id,
       publishedAt: resultsLedgers.publishedAt,
       salt: resultsLedgers.salt,
+      saltKey: resultsLedgers.saltKey,
       root: resultsLedgers.root,
       entryCount: resultsLedgers.entryCount,
       totals: resultsLedgers.totals,
@@ -49,32 +58,28 @@ export async function currentLedger(db: Db): Promise<LedgerHeader | null> {
       sql`${resultsLedgers.publishedAt} = (SELECT results_published_at FROM event WHERE id = 1)`,
     );
   if (!row) return null;
-  return { ...row, publishedAt: row.publishedAt.toISOString(), totals: votesOf(row.totals) };
+  const { salt, saltKey, ...rest } = row;
+  const salting: LedgerSalting | null =
+    saltKey !== null ? { salt: null, saltKey } : salt !== null ? { salt, saltKey: null } : null;
+  // The table's check allows exactly one of the two.
+  if (!salting) throw new Error(`Ledger ${row.id} has neither a salt nor a salt key`);
+  return {
+    ...rest,
+    ...salting,
+    publishedAt: row.publishedAt.toISOString(),
+    totals: votesOf(row.totals),
+  };
 }
 
-export async function ledgerCorrections(
-  db: Db,
-  ledgerId: number,
-  receiptHash?: string,
-): Promise<LedgerCorrection[]> {
-  const rows = await db
-    .select()
-    .from(resultsLedgerCorrections)
-    .where(
-      and(
-        eq(resultsLedgerCorrections.ledgerId, ledgerId),
-        receiptHash === undefined
-          ? undefined
-          : eq(resultsLedgerCorrections.receiptHash, receiptHash),
-      ),
-    )
-    .orderBy(asc(resultsLedgerCorrections.id));
-  return rows.map((row) => ({
-    receiptHash: row.receiptHash,
-    changes: votesOf(row.changes),
-    reason: row.reason,
-    at: row.at.toISOString(),
-  }));
+/** The root and the chain's head as they stand, for the results page and anyone comparing. */
+export async function ledgerHead(db: Db, ledger: LedgerHeader): Promise<LedgerHead> {
+  const chain = await correctionsChain(db, ledger);
+  return {
+    publishedAt: ledger.publishedAt,
+    root: ledger.root,
+    head: headOf(ledger.root, chain),
+    correctionCount: chain.length,
+  };
 }
 
 /** The totals at publication plus every correction's changes, as the format's rules say. */
@@ -99,12 +104,10 @@ export function correctedTotals(
  * entries are read by leaf index; they never change, so pages read apart still agree.
  */
 export async function* ledgerDocumentChunks(db: Db, ledger: LedgerHeader): AsyncGenerator<string> {
-  const corrections = await ledgerCorrections(db, ledger.id);
+  const corrections = await correctionsChain(db, ledger);
   const header = {
-    format: LEDGER_FORMAT,
-    publishedAt: ledger.publishedAt,
-    salt: ledger.salt,
-    root: ledger.root,
+    ...publicHeader(ledger),
+    head: headOf(ledger.root, corrections),
     entryCount: ledger.entryCount,
     totals: {
       atPublication: ledger.totals,
@@ -115,7 +118,11 @@ export async function* ledgerDocumentChunks(db: Db, ledger: LedgerHeader): Async
   yield `${JSON.stringify(header).slice(0, -1)},"entries":[`;
   for (let start = 0; start < ledger.entryCount; start += PAGE) {
     const rows = await db
-      .select({ receiptHash: resultsLedgerEntries.receiptHash, votes: resultsLedgerEntries.votes })
+      .select({
+        receiptHash: resultsLedgerEntries.receiptHash,
+        salt: resultsLedgerEntries.salt,
+        votes: resultsLedgerEntries.votes,
+      })
       .from(resultsLedgerEntries)
       .where(
         and(
@@ -126,7 +133,13 @@ export async function* ledgerDocumentChunks(db: Db, ledger: LedgerHeader): Async
       )
       .orderBy(asc(resultsLedgerEntries.position));
     const text = rows
-      .map((row) => canonicalEntryJson({ receiptHash: row.receiptHash, votes: votesOf(row.votes) }))
+      .map((row) =>
+        canonicalEntryJson({
+          receiptHash: row.receiptHash,
+          ...(row.salt === null ? {} : { salt: row.salt }),
+          votes: votesOf(row.votes),
+        }),
+      )
       .join(',');
     yield start === 0 ? text : `,${text}`;
   }
@@ -142,7 +155,7 @@ export async function findEntryProof(
   ledger: LedgerHeader,
   receiptCode: string,
 ): Promise<LedgerEntryProof | null> {
-  const receiptHash = receiptHashOf(ledger.salt, receiptCode);
+  const { receiptHash, salt } = await receiptHashOf(ledger, receiptCode);
   const [entry] = await db
     .select({ position: resultsLedgerEntries.position, votes: resultsLedgerEntries.votes })
     .from(resultsLedgerEntries)
@@ -152,12 +165,13 @@ export async function findEntryProof(
         eq(resultsLedgerEntries.receiptHash, receiptHash),
       ),
     );
-  const corrections = await ledgerCorrections(db, ledger.id, receiptHash);
+  // The whole chain, for its head; a receipt's own links are a handful of it.
+  const chain = await correctionsChain(db, ledger);
+  const corrections = chain.filter((c) => c.receiptHash === receiptHash);
   const header = {
-    format: LEDGER_FORMAT,
-    publishedAt: ledger.publishedAt,
-    salt: ledger.salt,
-    root: ledger.root,
+    ...publicHeader(ledger),
+    head: headOf(ledger.root, chain),
+    correctionCount: chain.length,
     entryCount: ledger.entryCount,
   };
   if (!entry) {
@@ -186,7 +200,7 @@ export async function findEntryProof(
   return {
     ...header,
     leafIndex: entry.position,
-    entry: { receiptHash, votes: votesOf(entry.votes) },
+    entry: { receiptHash, ...(salt === undefined ? {} : { salt }), votes: votesOf(entry.votes) },
     proof,
     corrections,
   };

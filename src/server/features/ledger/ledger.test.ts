@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, scryptSync } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,12 @@ import { revisePayment } from '#server/payments/revise-payment.js';
 import { settle, settleBatch } from '#server/payments/settle.js';
 import { publishLedger } from './publish-ledger.js';
 import type { Results } from '#shared/schemas/event.js';
-import type { LedgerDocument, LedgerEntry, LedgerEntryProof } from '#shared/schemas/ledger.js';
+import type {
+  LedgerCorrection,
+  LedgerDocument,
+  LedgerEntry,
+  LedgerEntryProof,
+} from '#shared/schemas/ledger.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { resetEvent } from '#test/factories/event-factory.js';
 import {
@@ -40,6 +45,7 @@ const leafOf = (entry: LedgerEntry) =>
     Buffer.from(
       JSON.stringify({
         receiptHash: entry.receiptHash,
+        salt: entry.salt,
         votes: entry.votes.map((v) => ({ nominationId: v.nominationId, votes: v.votes })),
       }),
     ),
@@ -70,10 +76,33 @@ function rootFromProof(answer: LedgerEntryProof): string {
   }
   return running.toString('hex');
 }
-const saltedHash = (salt: string, code: string) =>
-  createHash('sha256')
-    .update(salt + code)
-    .digest('hex');
+/** Whether `code` is the receipt behind an entry or a correction, by its own salt. */
+const isReceipt = (code: string) => (item: { receiptHash: string; salt?: string }) =>
+  item.salt !== undefined &&
+  scryptSync(code, item.salt, 32, { N: 1024, r: 8, p: 1 }).toString('hex') === item.receiptHash;
+/** The chain read again from the rules: each link names the one before, the head is the last. */
+function checkChain(ledger: Pick<LedgerDocument, 'root' | 'head' | 'corrections'>) {
+  let previous = ledger.root;
+  for (const correction of ledger.corrections) {
+    const { hash, ...link } = correction;
+    expect(link.previous).toBe(previous);
+    expect(link.root).toBe(ledger.root);
+    const ordered: Omit<LedgerCorrection, 'hash'> = {
+      previous: link.previous,
+      root: link.root,
+      receiptHash: link.receiptHash,
+      salt: link.salt,
+      changes: link.changes.map((c) => ({ nominationId: c.nominationId, votes: c.votes })),
+      reason: link.reason,
+      at: link.at,
+    };
+    expect(hash).toBe(
+      digest(Buffer.from([2]), Buffer.from(JSON.stringify(ordered))).toString('hex'),
+    );
+    previous = hash;
+  }
+  expect(ledger.head).toBe(previous);
+}
 
 /** Everything stored for the ledgers, to show it did not change. */
 async function storedLedgerRows(db: Db) {
@@ -171,8 +200,16 @@ describeEachDatabase('the published ledger', (kind) => {
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     const ledger = answer.body;
-    expect(ledger.format.version).toBe('palmares-ledger/1');
-    expect(ledger.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(ledger.format.version).toBe('palmares-ledger/2');
+    expect(ledger.format.receiptHash).toEqual({
+      function: 'scrypt',
+      N: 1024,
+      r: 8,
+      p: 1,
+      dkLen: 32,
+    });
+    expect(ledger.salt).toBeUndefined();
+    expect(ledger.head).toBe(ledger.root);
     expect(ledger.entryCount).toBe(3);
     expect(ledger.entries).toHaveLength(3);
     // No phone, e-mail, amount or payment id: only the salted hash and the votes.
@@ -182,10 +219,15 @@ describeEachDatabase('the published ledger', (kind) => {
       expect(text).not.toContain(p.receiptCode!);
     }
     for (const entry of ledger.entries)
-      expect(Object.keys(entry)).toEqual(['receiptHash', 'votes']);
+      expect(Object.keys(entry)).toEqual(['receiptHash', 'salt', 'votes']);
+    // One salt per receipt: a guessed code is tried against one entry at a time.
+    expect(new Set(ledger.entries.map((e) => e.salt)).size).toBe(3);
+    // The key the salts come from stays in the database.
+    const [stored] = await db.select().from(resultsLedgers).orderBy(desc(resultsLedgers.id));
+    expect(stored!.saltKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(text).not.toContain(stored!.saltKey);
 
-    const entryOf = (code: string) =>
-      ledger.entries.find((e) => e.receiptHash === saltedHash(ledger.salt, code));
+    const entryOf = (code: string) => ledger.entries.find(isReceipt(code));
     expect(entryOf(split.receiptCode!)?.votes).toEqual(
       [
         { nominationId: ayoHere, votes: 3 },
@@ -218,6 +260,7 @@ describeEachDatabase('the published ledger', (kind) => {
       expect(ledger.entries[proof.body.leafIndex!]).toEqual(proof.body.entry);
       expect(rootFromProof(proof.body)).toBe(ledger.root);
       expect(proof.body.corrections).toEqual([]);
+      expect(proof.body).toMatchObject({ head: ledger.root, correctionCount: 0 });
     }
     // Not credited, never completed, never existed: one answer.
     const notIn = {
@@ -254,20 +297,25 @@ describeEachDatabase('the published ledger', (kind) => {
     expect(corrected.root).toBe(ledger.root);
     expect(corrected.entries).toEqual(ledger.entries);
     expect(corrected.totals.atPublication).toEqual(ledger.totals.atPublication);
-    expect(corrected.corrections.map((c) => [c.receiptHash, c.reason, c.changes])).toEqual([
+    checkChain(corrected);
+    expect(corrected.head).not.toBe(ledger.root);
+    const receiptOf = (c: LedgerCorrection) =>
+      [split.receiptCode!, partly.receiptCode!, lateCode].find((code) => isReceipt(code)(c));
+    expect(corrected.corrections.map((c) => [receiptOf(c), c.reason, c.changes])).toEqual([
       [
-        saltedHash(ledger.salt, split.receiptCode!),
+        split.receiptCode!,
         'refund',
         // 5 votes kept of 5 becomes 2 (rounded down from 2.5), taken where the split says.
         expect.arrayContaining([{ nominationId: ayoHere, votes: expect.any(Number) as number }]),
       ],
-      [
-        saltedHash(ledger.salt, partly.receiptCode!),
-        'dispute',
-        [{ nominationId: bebeHere, votes: -3 }],
-      ],
-      [saltedHash(ledger.salt, lateCode), 'credit', [{ nominationId: ayoHere, votes: 7 }]],
+      [partly.receiptCode!, 'dispute', [{ nominationId: bebeHere, votes: -3 }]],
+      [lateCode, 'credit', [{ nominationId: ayoHere, votes: 7 }]],
     ]);
+    // A correction to an entry names it by the entry's hash and salt.
+    expect(corrected.corrections[0]).toMatchObject({
+      receiptHash: entryOf(split.receiptCode!)!.receiptHash,
+      salt: entryOf(split.receiptCode!)!.salt,
+    });
     const splitChange = corrected.corrections[0]!.changes.reduce((sum, c) => sum + c.votes, 0);
     expect(splitChange).toBe(-3);
     for (const correction of corrected.corrections) expect(Date.parse(correction.at)).not.toBeNaN();
@@ -280,6 +328,14 @@ describeEachDatabase('the published ledger', (kind) => {
     expect(lateProof.status).toBe(200);
     expect(lateProof.body).toMatchObject({ entry: null, leafIndex: null, proof: [] });
     expect(lateProof.body.corrections).toEqual([corrected.corrections[2]]);
+    expect(lateProof.body).toMatchObject({ head: corrected.head, correctionCount: 3 });
+    const head = await call(t.app, { url: '/api/results/ledger/head' });
+    expect(head.body).toEqual({
+      publishedAt: ledger.publishedAt,
+      root: ledger.root,
+      head: corrected.head,
+      correctionCount: 3,
+    });
     const splitProof = await getEntry(split.receiptCode!);
     expect(splitProof.body.corrections).toEqual([corrected.corrections[0]]);
     expect(rootFromProof(splitProof.body)).toBe(ledger.root);
@@ -303,13 +359,12 @@ describeEachDatabase('the published ledger', (kind) => {
         source: 'webhook',
       })),
     );
-    const { salt, corrections } = (await getLedger()).body;
+    const document = (await getLedger()).body;
+    checkChain(document);
     const byNomination = (x: { nominationId: string }, y: { nominationId: string }) =>
       x.nominationId < y.nominationId ? -1 : 1;
     const creditOf = (code: string | null | undefined) =>
-      corrections
-        .filter((c) => c.receiptHash === saltedHash(salt, code!))
-        .map((c) => [c.reason, c.changes]);
+      document.corrections.filter(isReceipt(code!)).map((c) => [c.reason, c.changes]);
     expect(creditOf(bothDone?.receiptCode)).toEqual([
       [
         'credit',
@@ -396,6 +451,108 @@ describe('a ledger of one entry', () => {
     });
     expect(proof.body).toMatchObject({ leafIndex: 0, proof: [], entryCount: 1 });
     expect(rootFromProof(proof.body)).toBe(ledger.root);
+  });
+});
+
+describeEachDatabase('a ledger published before receipts had salts of their own', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('is still served by its own rule, its older correction linked in order, and a new one chained after it', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const nominationId = (await createNominee(db)).nominations[0]!.id;
+    const paid = await createCompletedPayment(db, { votes: [{ nominationId, voteCount: 4 }] });
+    // As the first design stored it: one public salt, sha256(salt + code), no links.
+    const salt = 'a1'.repeat(32);
+    const receiptHash = createHash('sha256')
+      .update(salt + paid.receiptCode!)
+      .digest('hex');
+    const entry = { receiptHash, votes: [{ nominationId, votes: 4 }] };
+    await db.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
+    const [legacy] = await db
+      .insert(resultsLedgers)
+      .values({
+        publishedAt: sql`(SELECT results_published_at FROM event WHERE id = 1)`,
+        salt,
+        root: rootOf([entry]),
+        entryCount: 1,
+        totals: [{ nominationId, votes: 4 }],
+      })
+      .returning();
+    await db
+      .insert(resultsLedgerEntries)
+      .values({ ledgerId: legacy!.id, position: 0, receiptHash, votes: entry.votes });
+    await db.insert(resultsLedgerCorrections).values({
+      ledgerId: legacy!.id,
+      receiptHash: 'c'.repeat(64),
+      changes: [{ nominationId, votes: 1 }],
+      reason: 'credit',
+      at: new Date('2026-11-26T20:00:00.000Z'),
+    });
+    t.app.ctx.events.emit('event-changed');
+
+    await revisePaymentAs(db, paid.id, { kind: 'refund', refundedAmount: paid.amount / 2 });
+    const answer = await call<LedgerDocument>(t.app, { url: '/api/results/ledger' });
+    expect(answer.status).toBe(200);
+    const ledger = answer.body;
+    expect(ledger.format.receiptHash).toEqual({ function: 'sha256' });
+    expect(ledger.salt).toBe(salt);
+    expect(ledger.entries).toEqual([entry]);
+    expect(ledger.root).toBe(legacy!.root);
+    checkChain(ledger);
+    expect(ledger.corrections.map((c) => [c.receiptHash, c.reason, c.salt])).toEqual([
+      ['c'.repeat(64), 'credit', undefined],
+      [receiptHash, 'refund', undefined],
+    ]);
+    // The new link was stored after the older one's computed hash.
+    const stored = await db
+      .select()
+      .from(resultsLedgerCorrections)
+      .where(eq(resultsLedgerCorrections.ledgerId, legacy!.id))
+      .orderBy(asc(resultsLedgerCorrections.id));
+    expect(stored.map((c) => [c.previous, c.hash])).toEqual([
+      [null, null],
+      [ledger.corrections[0]!.hash, ledger.head],
+    ]);
+    const proof = await call<LedgerEntryProof>(t.app, {
+      url: `/api/results/ledger/entries/${paid.receiptCode}`,
+    });
+    expect(proof.body).toMatchObject({
+      entry,
+      leafIndex: 0,
+      head: ledger.head,
+      correctionCount: 2,
+    });
+    expect(proof.body.corrections).toEqual([ledger.corrections[1]]);
+  });
+});
+
+describePostgres('revisions after publication at the same moment', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(() => t.close());
+
+  it('append one after the other: the chain never forks', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const nominationId = (await createNominee(db)).nominations[0]!.id;
+    const paid = [];
+    for (let i = 0; i < 6; i++)
+      paid.push(await createCompletedPayment(db, { votes: [{ nominationId, voteCount: 2 }] }));
+    await publishResults(db, SYSTEM_ACTOR);
+    t.app.ctx.events.emit('event-changed');
+    await Promise.all(
+      paid.map((p) => revisePaymentAs(db, p.id, { kind: 'refund', refundedAmount: p.amount })),
+    );
+    const ledger = (await call<LedgerDocument>(t.app, { url: '/api/results/ledger' })).body;
+    expect(ledger.corrections).toHaveLength(6);
+    checkChain(ledger);
   });
 });
 
@@ -524,7 +681,9 @@ describePostgres('a revision and a publication at the same moment', () => {
         .select()
         .from(resultsLedgerEntries)
         .where(eq(resultsLedgerEntries.ledgerId, ledger!.id));
-      const mine = entries.find((e) => e.receiptHash === saltedHash(ledger!.salt, receiptCode!));
+      const mine = entries.find((e) =>
+        isReceipt(receiptCode!)({ ...e, salt: e.salt ?? undefined }),
+      );
       expect(mine?.votes ?? null).toEqual(entry === null ? null : [{ nominationId, votes: entry }]);
       const appended = await db
         .select()

@@ -10,6 +10,11 @@ import { rootOf, treeLevels } from './merkle-tree.js';
 
 /** Rows per INSERT: one JSON parameter each, so the statement's size, not its parameters, grows. */
 const BATCH = 5000;
+/**
+ * Receipts hashed at once: enough to keep libuv's thread pool busy, few enough that the queue
+ * never holds a whole ledger's work (each scrypt takes its MiB only while it runs).
+ */
+const HASHING = 64;
 
 export interface PublishedLedger {
   id: number;
@@ -37,17 +42,25 @@ export async function publishLedger(tx: Db): Promise<PublishedLedger> {
         AND p.receipt_code IS NOT NULL AND v.counted > 0
       GROUP BY p.receipt_code, v.nomination_id`),
   );
-  const salt = randomBytes(32).toString('hex');
+  // Never published: each receipt's salt derives from it and the code (ledger-format.ts).
+  const saltKey = randomBytes(32).toString('hex');
   const byReceipt = new Map<string, NominationVotes[]>();
   for (const row of rows) {
     const votes = byReceipt.get(row.receipt_code) ?? [];
     votes.push({ nominationId: row.nomination_id, votes: Number(row.votes) });
     byReceipt.set(row.receipt_code, votes);
   }
-  const entries: LedgerEntry[] = [...byReceipt].map(([code, votes]) => ({
-    receiptHash: receiptHashOf(salt, code),
-    votes: votes.sort(byNomination),
-  }));
+  const receipts = [...byReceipt];
+  const entries: LedgerEntry[] = [];
+  for (let start = 0; start < receipts.length; start += HASHING) {
+    const slice = receipts.slice(start, start + HASHING);
+    const hashed = await Promise.all(
+      slice.map(([code]) => receiptHashOf({ salt: null, saltKey }, code)),
+    );
+    slice.forEach(([, votes], i) =>
+      entries.push({ ...hashed[i]!, votes: votes.sort(byNomination) }),
+    );
+  }
   entries.sort((a, b) => (a.receiptHash < b.receiptHash ? -1 : 1));
   const levels = treeLevels(entries.map(leafHash));
   const root = rootOf(levels);
@@ -61,7 +74,7 @@ export async function publishLedger(tx: Db): Promise<PublishedLedger> {
     .values({
       // Read back rather than passed: the column keeps microseconds a JavaScript date drops.
       publishedAt: sql`(SELECT results_published_at FROM event WHERE id = 1)`,
-      salt,
+      saltKey,
       root,
       entryCount: entries.length,
       totals: [...totals]
@@ -74,13 +87,14 @@ export async function publishLedger(tx: Db): Promise<PublishedLedger> {
     const batch = entries.slice(start, start + BATCH).map((entry, i) => ({
       position: start + i,
       receipt_hash: entry.receiptHash,
+      salt: entry.salt,
       votes: entry.votes,
     }));
     await tx.execute(sql`
-      INSERT INTO results_ledger_entries (ledger_id, position, receipt_hash, votes)
-      SELECT ${ledgerId}, r.position, r.receipt_hash, r.votes
+      INSERT INTO results_ledger_entries (ledger_id, position, receipt_hash, salt, votes)
+      SELECT ${ledgerId}, r.position, r.receipt_hash, r.salt, r.votes
       FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-        AS r(position int, receipt_hash text, votes jsonb)`);
+        AS r(position int, receipt_hash text, salt text, votes jsonb)`);
   }
   const nodes = levels.flatMap((level, depth) =>
     level.map((hash, position) => ({ level: depth, position, hash })),

@@ -8,9 +8,16 @@ import {
   ledgerDocumentSchema,
   ledgerEntryParamsSchema,
   ledgerEntryProofSchema,
+  ledgerHeadSchema,
   type LedgerEntryProof,
+  type LedgerHead,
 } from '#shared/schemas/ledger.js';
-import { currentLedger, findEntryProof, ledgerDocumentChunks } from './ledger-queries.js';
+import {
+  currentLedger,
+  findEntryProof,
+  ledgerDocumentChunks,
+  ledgerHead,
+} from './ledger-queries.js';
 
 /** A ledger of 100,000 entries is some 20 MB: a slow phone line may take minutes to take it. */
 const DOCUMENT_TIMEOUT_MS = 15 * 60_000;
@@ -70,6 +77,23 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
         .header('content-disposition', 'inline; filename="results-ledger.json"')
         .header('cache-control', 'no-cache')
         .send(Readable.from(ledgerDocumentChunks(ctx.db, ledger)));
+    },
+  );
+
+  app.get(
+    '/results/ledger/head',
+    {
+      schema: {
+        operationId: 'getResultsLedgerHead',
+        summary:
+          "Get the ledger's root and its corrections chain's head, to compare with a copy kept earlier",
+        tags: ['event'],
+        response: { 200: ledgerHeadSchema, ...errorResponses(404) },
+      },
+    },
+    async (_request, reply): Promise<LedgerHead> => {
+      reply.header('cache-control', 'no-cache');
+      return ledgerHead(ctx.db, await ledgerOrRefusal());
     },
   );
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ledgerEntryProofSchema } from '#shared/schemas/ledger';
+import { ledgerEntryProofSchema, ledgerHeadSchema } from '#shared/schemas/ledger';
 import { getJson } from '#client/lib/api-client';
 
 /** The published ledger's whole document, for a link: it is far too large to load on a phone. */
@@ -23,3 +23,15 @@ export const ledgerEntryQuery = (receiptCode: string) =>
 export function useLedgerEntry(receiptCode: string | null) {
   return useQuery({ ...ledgerEntryQuery(receiptCode ?? ''), enabled: receiptCode !== null });
 }
+
+/** GET /api/results/ledger/head: the root and the corrections chain's head as they stand. */
+export const ledgerHeadQuery = () =>
+  queryOptions({
+    queryKey: ['/api/results/ledger/head'],
+    queryFn: ({ signal }) => getJson('/api/results/ledger/head', ledgerHeadSchema, { signal }),
+    staleTime: 60_000,
+    // Results published without a ledger answer 404: the page then shows no seal, and says nothing.
+    retry: false,
+  });
+
+export const useLedgerHead = () => useQuery(ledgerHeadQuery());
