@@ -351,7 +351,7 @@ export function loadConfig(
       "AT_CALLBACK_TOKEN is unset: Africa's Talking's delivery reports are refused, so the outbox cannot tell a delivered SMS from a lost one",
     );
   }
-  const outboxPublicUrl = env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.PORT}`;
+  const outboxPublicUrl = env.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl(env.HOST, env.PORT);
   const sms = smsSettings(env, outboxPublicUrl);
   const campayConfigured = Boolean(
     env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD),
@@ -534,8 +534,8 @@ export function loadConfig(
       /** Attempts before a message is marked failed. */
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
       /**
-       * Where links in messages point: PUBLIC_URL, or this machine for a local run (production
-       * with a real channel refuses to start without PUBLIC_URL).
+       * Where links in messages point: PUBLIC_URL, or the address the server announces for a
+       * local run (production with a real channel refuses to start without PUBLIC_URL).
        */
       publicUrl: outboxPublicUrl,
       channels: {
@@ -557,6 +557,16 @@ export function loadConfig(
     },
     warnings,
   };
+}
+
+/**
+ * The address a server listening on `host`:`port` announces when PUBLIC_URL is unset, and the one
+ * its messages link to, so a receipt's link opens what the terminal printed. A wildcard host
+ * (all interfaces) is shown as localhost.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const name = host === '' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 /** The SMS gateway's settings; the refinements above made sure the ones it needs are there. */
