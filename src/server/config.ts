@@ -145,6 +145,8 @@ const envSchema = z
     RATE_LIMIT_LOOKUP_CODES_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
     LOOKUP_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
     LOOKUP_CODE_ANSWER_FLOOR_MS: z.coerce.number().int().min(0).max(10000).default(500),
+    SMS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().positive().default(10),
+    SMS_BUDGET_PER_HOUR: z.coerce.number().int().positive().default(2000),
     PAYMENT_EXPIRY_HOURS: z.coerce.number().positive().default(24),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
     RECONCILE_LOOKBACK_DAYS: z.coerce.number().min(0).default(7),
@@ -478,6 +480,11 @@ export function loadConfig(
       perRecipient: env.RATE_LIMIT_LOOKUP_CODES_PER_RECIPIENT,
       /** The code request is answered no sooner than this after it arrived, known or not. */
       answerFloorMs: env.LOOKUP_CODE_ANSWER_FLOOR_MS,
+    },
+    /** What SMS sent on a voter's request may cost (outbox/sms-budget.ts). */
+    smsBudget: {
+      perRecipientPerDay: env.SMS_PER_RECIPIENT_PER_DAY,
+      perHour: env.SMS_BUDGET_PER_HOUR,
     },
     paymentExpiryHours: env.PAYMENT_EXPIRY_HOURS,
     /**

@@ -49,7 +49,9 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const event = new EventCache(db, events, config.catalogCacheMs, config.eventTimezone);
   const live = new LiveHub({ events, tallies, event, catalog, log }, config.live);
   // Off (no registry, no hooks, no listener) unless a token lets Prometheus read them.
-  const metrics = config.metricsToken ? new AppMetrics({ database, events, live, log }) : undefined;
+  const metrics = config.metricsToken
+    ? new AppMetrics({ database, events, live, log, smsBudget: config.smsBudget })
+    : undefined;
   const messageChannels = createMessageChannels(config.outbox.channels);
   const outbox = new OutboxWorker({
     db,

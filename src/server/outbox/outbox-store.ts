@@ -238,7 +238,10 @@ export async function recordDeliveryReport(
 }
 
 /** One page of the outbox for an admin, newest first. */
-export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxResponse> {
+export async function listOutbox(
+  db: Db,
+  query: OutboxQuery,
+): Promise<Omit<OutboxResponse, 'smsBudget'>> {
   const where = and(
     query.paymentId ? eq(outboxMessages.paymentId, query.paymentId) : undefined,
     query.state ? eq(outboxMessages.state, query.state) : undefined,
