@@ -14,6 +14,7 @@ import {
 import type { PhoneHasher } from '#server/payments/phone-hash.js';
 import { lookupCodeTexts } from '#server/payments/payment-message-texts.js';
 import type { Language } from '#shared/limits.js';
+import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import { CREDITED_STATUSES } from '#shared/schemas/payment.js';
 import { LOOKUP_CODE_DIGITS } from '#shared/schemas/receipt.js';
 
@@ -62,8 +63,13 @@ function codeMessage(
   language: Language,
   code: string,
   ttlSeconds: number,
+  seals: LookupCodeSeals,
 ): NewOutboxMessage {
-  const texts = lookupCodeTexts(language, { code, minutes: Math.round(ttlSeconds / 60) });
+  const seal = seals['email' in contact ? 'email' : 'sms'];
+  const texts = lookupCodeTexts(language, {
+    code: seal ? seal(code) : code,
+    minutes: Math.round(ttlSeconds / 60),
+  });
   const common = { language, kind: 'lookup-code', paymentId: null };
   return 'email' in contact
     ? {
@@ -77,6 +83,9 @@ function codeMessage(
     : { ...common, channel: 'sms', recipient: `+${contact.phoneNumber}`, body: texts.sms };
 }
 
+/** How the code is written into its message, per channel (ctx.lookupCodeSeals). */
+export type LookupCodeSeals = Partial<Record<MessageChannelKind, (code: string) => string>>;
+
 export interface IssueLookupCode {
   contact: LookupContact;
   language: Language;
@@ -85,6 +94,7 @@ export interface IssueLookupCode {
   /** Codes one recipient may be given per LOOKUP_CODE_WINDOW_MS. */
   perRecipient: number;
   smsBudget: SmsBudget;
+  seals?: LookupCodeSeals;
 }
 
 /**
@@ -116,10 +126,11 @@ export async function issueLookupCode(db: Db, request: IssueLookupCode): Promise
   const since = new Date(now.getTime() - LOOKUP_CODE_WINDOW_MS).toISOString();
   const dayAgo = new Date(now.getTime() - RECIPIENT_DAY_MS).toISOString();
   const expiresAt = new Date(now.getTime() + request.ttlSeconds * 1000).toISOString();
-  const message = codeMessage(request.contact, request.language, code, request.ttlSeconds);
+  const seals = request.seals ?? {};
+  const message = codeMessage(request.contact, request.language, code, request.ttlSeconds, seals);
   // Past the site's SMS budget, a phone's code goes by e-mail to the newest address its
   // receipts give; the text is the e-mail one, the address is picked in the statement.
-  const byEmail = codeMessage({ email: '' }, request.language, code, request.ttlSeconds);
+  const byEmail = codeMessage({ email: '' }, request.language, code, request.ttlSeconds, seals);
   const budget = request.smsBudget;
 
   const [row] = await db.transaction(async (tx) => {

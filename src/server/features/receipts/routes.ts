@@ -125,6 +125,7 @@ export default async function receiptsRoutes(app: FastifyInstance): Promise<void
         ttlSeconds: codes.ttlSeconds,
         perRecipient: codes.perRecipient,
         smsBudget: ctx.config.smsBudget,
+        seals: ctx.lookupCodeSeals,
       });
       // The worker is woken once the answer is out, so its run cannot lengthen it: a known
       // contact's answer would otherwise be a fraction of a millisecond later than an unknown's.
