@@ -22,8 +22,21 @@ const sources = Math.max(
 );
 if (!built || sources > newestMtime('dist/server/main.js')) {
   console.log('Building Palmarès (first start or sources changed)...');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const started = Date.now();
+  // The build's own output (some 75 lines of chunk sizes) would push the server's address off the
+  // screen: it is kept and shown only when the build fails.
+  const result = spawnSync('npm', ['run', 'build'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    if (result.error) console.error(result.error.message);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {

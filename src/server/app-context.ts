@@ -1,3 +1,4 @@
+import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import type { InstanceLifecycle } from './instance-lifecycle.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
@@ -39,6 +40,8 @@ export interface AppContext {
   /** The channel of each kind of message (SMTP, an SMS gateway, or the sandbox). */
   messageChannels: MessageChannels;
   hashPhone: PhoneHasher;
+  /** How a lookup code is written into an outbox message, per channel: sealed unless sandboxed. */
+  lookupCodeSeals: Partial<Record<MessageChannelKind, (code: string) => string>>;
   /** The newest vote counts heard of, for the catalogue and the live streams. */
   tallies: TallyBoard;
   catalog: CatalogCache;

@@ -38,7 +38,7 @@ import { registerApiNotFound, registerErrorHandling } from './http/error-handler
 import { zodValidatorCompiler } from './http/input-refusal.js';
 import { jsonSerializerCompiler } from './http/json-serializer.js';
 import { registerJsonBody } from './http/json-body.js';
-import { requestForLog } from './http/request-log.js';
+import { OneLinePerRequest, requestForLog } from './http/request-log.js';
 import { redisOrLocalStore } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
@@ -82,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { req: requestForLog },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Past this, the request is answered 503 (see error-handler.ts) whatever it is waiting for.

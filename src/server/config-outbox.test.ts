@@ -8,15 +8,26 @@ const SMTP = {
 };
 
 describe('outbox settings', () => {
-  it('delivers through the sandbox every 5 s by default, linking to this machine', () => {
+  it('delivers through the sandbox every 5 s by default, linking to the address the server announces', () => {
     const { outbox } = loadConfig({ PORT: '5001' });
     expect(outbox).toMatchObject({
       intervalMs: 5000,
       sendTimeoutMs: 15000,
       maxAttempts: 8,
-      publicUrl: 'http://localhost:5001',
+      publicUrl: 'http://127.0.0.1:5001',
       channels: { smtp: undefined, sms: { gateway: undefined } },
     });
+  });
+
+  it('links to the host the server listens on, a wildcard one as localhost', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '5002' }).outbox.publicUrl).toBe(
+      'http://localhost:5002',
+    );
+    expect(loadConfig({ HOST: '::', PORT: '5002' }).outbox.publicUrl).toBe('http://localhost:5002');
+    expect(loadConfig({ HOST: '::1', PORT: '5002' }).outbox.publicUrl).toBe('http://[::1]:5002');
+    expect(loadConfig({ HOST: 'vote.local', PORT: '80' }).outbox.publicUrl).toBe(
+      'http://vote.local:80',
+    );
   });
 
   it('links to PUBLIC_URL, and sends e-mail through SMTP_URL from MAIL_FROM', () => {

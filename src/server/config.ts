@@ -145,6 +145,8 @@ const envSchema = z
     RATE_LIMIT_LOOKUP_CODES_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
     LOOKUP_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
     LOOKUP_CODE_ANSWER_FLOOR_MS: z.coerce.number().int().min(0).max(10000).default(500),
+    SMS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().positive().default(10),
+    SMS_BUDGET_PER_HOUR: z.coerce.number().int().positive().default(2000),
     PAYMENT_EXPIRY_HOURS: z.coerce.number().positive().default(24),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
     RECONCILE_LOOKBACK_DAYS: z.coerce.number().min(0).default(7),
@@ -351,7 +353,7 @@ export function loadConfig(
       "AT_CALLBACK_TOKEN is unset: Africa's Talking's delivery reports are refused, so the outbox cannot tell a delivered SMS from a lost one",
     );
   }
-  const outboxPublicUrl = env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.PORT}`;
+  const outboxPublicUrl = env.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl(env.HOST, env.PORT);
   const sms = smsSettings(env, outboxPublicUrl);
   const campayConfigured = Boolean(
     env.CAMPAY_TOKEN || (env.CAMPAY_USERNAME && env.CAMPAY_PASSWORD),
@@ -479,6 +481,11 @@ export function loadConfig(
       /** The code request is answered no sooner than this after it arrived, known or not. */
       answerFloorMs: env.LOOKUP_CODE_ANSWER_FLOOR_MS,
     },
+    /** What SMS sent on a voter's request may cost (outbox/sms-budget.ts). */
+    smsBudget: {
+      perRecipientPerDay: env.SMS_PER_RECIPIENT_PER_DAY,
+      perHour: env.SMS_BUDGET_PER_HOUR,
+    },
     paymentExpiryHours: env.PAYMENT_EXPIRY_HOURS,
     /**
      * What a provider keeps of a payment, for the finance report when the provider did not say:
@@ -534,8 +541,8 @@ export function loadConfig(
       /** Attempts before a message is marked failed. */
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
       /**
-       * Where links in messages point: PUBLIC_URL, or this machine for a local run (production
-       * with a real channel refuses to start without PUBLIC_URL).
+       * Where links in messages point: PUBLIC_URL, or the address the server announces for a
+       * local run (production with a real channel refuses to start without PUBLIC_URL).
        */
       publicUrl: outboxPublicUrl,
       channels: {
@@ -557,6 +564,16 @@ export function loadConfig(
     },
     warnings,
   };
+}
+
+/**
+ * The address a server listening on `host`:`port` announces when PUBLIC_URL is unset, and the one
+ * its messages link to, so a receipt's link opens what the terminal printed. A wildcard host
+ * (all interfaces) is shown as localhost.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const name = host === '' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 /** The SMS gateway's settings; the refinements above made sure the ones it needs are there. */

@@ -18,7 +18,10 @@ import { createMessageChannels } from './outbox/channel-registry.js';
 import { OutboxWorker } from './outbox/outbox-worker.js';
 import { DEFAULT_RETRY_POLICY } from './outbox/retry-schedule.js';
 import { PaymentProviders } from './payments/payment-providers.js';
-import { createPhoneHasher } from './payments/phone-hash.js';
+import { createPhoneHasher, phoneHashKeyOf } from './payments/phone-hash.js';
+import { createCodeSeal, type CodeSeal } from './outbox/sealed-code.js';
+import type { MessageChannels } from './outbox/channel-registry.js';
+import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import { refreshPayment } from './payments/refresh-payment.js';
 import { SettlementQueue } from './payments/settlement-queue.js';
 import { RedisLink } from './redis/redis-link.js';
@@ -49,12 +52,16 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const event = new EventCache(db, events, config.catalogCacheMs, config.eventTimezone);
   const live = new LiveHub({ events, tallies, event, catalog, log }, config.live);
   // Off (no registry, no hooks, no listener) unless a token lets Prometheus read them.
-  const metrics = config.metricsToken ? new AppMetrics({ database, events, live, log }) : undefined;
+  const metrics = config.metricsToken
+    ? new AppMetrics({ database, events, live, log, smsBudget: config.smsBudget })
+    : undefined;
   const messageChannels = createMessageChannels(config.outbox.channels);
+  const codeSeal = createCodeSeal(phoneHashKeyOf(config));
   const outbox = new OutboxWorker({
     db,
     channels: messageChannels,
     log,
+    openSealed: codeSeal.open,
     publicUrl: config.outbox.publicUrl,
     intervalMs: config.outbox.intervalMs,
     sendTimeoutMs: config.outbox.sendTimeoutMs,
@@ -81,6 +88,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     outbox,
     messageChannels,
     hashPhone: createPhoneHasher(config),
+    lookupCodeSeals: sealsOutsideTheSandbox(messageChannels, codeSeal),
     tallies,
     catalog,
     event,
@@ -100,4 +108,19 @@ export function createAppContext(options: AppContextOptions): AppContext {
     lookupCodeDelay: options.lookupCodeDelay ?? ((ms) => delay(ms)),
   };
   return ctx;
+}
+
+/**
+ * Lookup codes are sealed in the outbox for the channels a gateway serves; the sandbox keeps them
+ * readable, since an admin reading the outbox is then how a code reaches whoever tries the flow.
+ */
+function sealsOutsideTheSandbox(
+  channels: MessageChannels,
+  seal: CodeSeal,
+): Partial<Record<MessageChannelKind, (code: string) => string>> {
+  const seals: Partial<Record<MessageChannelKind, (code: string) => string>> = {};
+  for (const kind of ['sms', 'email'] as const) {
+    if (!channels[kind].sandbox) seals[kind] = seal.seal;
+  }
+  return seals;
 }

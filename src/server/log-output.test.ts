@@ -61,6 +61,17 @@ describe('log output', () => {
         'msg',
       ),
     ).toBe('request completed 200 in 3 ms');
+    expect(
+      requestMessage(
+        {
+          msg: 'request completed',
+          req: { method: 'GET', url: '/api/event' },
+          res: { statusCode: 200 },
+          responseTime: 3.42,
+        },
+        'msg',
+      ),
+    ).toBe('request completed GET /api/event 200 in 3 ms');
     expect(requestMessage({ msg: 'seeded the demo event', artists: 12 }, 'msg')).toBe(
       'seeded the demo event',
     );

@@ -21,9 +21,9 @@ export interface LogSink {
 
 /**
  * One line per entry: the local time (HH:MM:ss), the level, the message, then whatever else the
- * entry carries as one-line JSON (an error's stack keeps its lines). No pid or hostname. Fastify's
- * request entries say the method and path, or the status and duration, in the message instead of
- * their `req` and `res` objects. Colour as the terminal allows (pino-pretty's default: none when
+ * entry carries as one-line JSON (an error's stack keeps its lines). No pid or hostname. A request's
+ * entry (http/request-log.ts) says the method, path, status and duration in the message instead of
+ * its `req` and `res` objects. Colour as the terminal allows (pino-pretty's default: none when
  * piped, or with NO_COLOR).
  */
 export const PRETTY_OPTIONS = {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { listeningUrl, loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { SchemaNotReadyError } from './db/migrate.js';
 import { DatabaseUnreachableError, openConfiguredDatabase } from './db/open-configured.js';
@@ -78,9 +78,13 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-const address = await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: config.host });
+// The address messages link to (config.ts), unless PORT=0 left the port to the system.
+const port = app.server.address();
 const shown =
-  config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  config.port === 0 && typeof port === 'object' && port
+    ? (config.publicUrl ?? listeningUrl(config.host, port.port))
+    : config.outbox.publicUrl;
 if (!clientDir) app.log.warn('client build not found: serving the API only (run npm run build)');
 // The demo admin's password is printed once, on the start that created it; only its hash is stored.
 stdout.write(

@@ -25,6 +25,8 @@ export interface AdminApp {
 export function signedInAdminApp(
   options: {
     email?: string;
+    /** Settings for the app, as environment variables (config.ts). */
+    env?: Record<string, string>;
     seed?: (setUp: { db: Db; testApp: TestApp; admin: SignedInAdmin }) => Promise<void>;
   } = {},
 ): AdminApp {
@@ -32,7 +34,7 @@ export function signedInAdminApp(
   let admin: SignedInAdmin | undefined;
   let network: FetchToApp | undefined;
   beforeAll(async () => {
-    testApp = await createTestApp('pglite');
+    testApp = await createTestApp('pglite', options.env);
     const { db } = testApp.app.ctx;
     admin = await signedInUser(db, { isAdmin: true, email: options.email });
     await options.seed?.({ db, testApp, admin });

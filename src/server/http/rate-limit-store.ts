@@ -5,8 +5,6 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 
 /** Same key layout as @fastify/rate-limit's own Redis store, so counts survive switching stores. */
 const KEY_PREFIX = 'fastify-rate-limit-';
-/** What a request counted in process weighs while Redis is away: the limits are halved. */
-const FALLBACK_WEIGHT = 2;
 /** Keys one route may track in process (as the plugin's own in-memory store). */
 const MAX_LOCAL_KEYS = 5000;
 
@@ -15,10 +13,10 @@ const MAX_LOCAL_KEYS = 5000;
  * outage neither stalls requests nor turns the limits off. Every limit built on the plugin (route
  * options or `createRateLimit`) gets its own child of this store, and so the same fallback.
  *
- * The counts in Redis cannot be read while it is away, so an address that had used its window
- * there would start afresh in process. Each request counted in process weighs double instead:
- * while Redis is away every limit is halved, and no address gets more than one and a half
- * windows' worth across a fallback.
+ * A request counts once in process as in Redis, so a limit allows as many requests during an
+ * outage as outside it. The counts in Redis cannot be read while it is away, so an address that
+ * had used its window there starts afresh in process: across a fallback it may get up to two
+ * windows' worth, once.
  */
 export function redisOrLocalStore(link: RedisLink): FastifyRateLimitStoreCtor {
   return class RootStore extends RedisOrLocalStore {
@@ -38,7 +36,7 @@ class RedisOrLocalStore implements FastifyRateLimitStore {
 
   incr(key: string, callback: Callback, timeWindow: number): void {
     if (!this.link.available) {
-      callback(null, this.localIncr(key, timeWindow));
+      callback(null, this.local.incr(key, timeWindow));
       return;
     }
     const redisKey = this.prefix + key;
@@ -58,24 +56,13 @@ class RedisOrLocalStore implements FastifyRateLimitStore {
       })
       .catch((err: unknown) => {
         this.link.reportFailure(err);
-        callback(null, this.localIncr(key, timeWindow));
+        callback(null, this.local.incr(key, timeWindow));
       });
-  }
-
-  /** Counts in process weigh double while Redis is away (see above). */
-  private localIncr(key: string, timeWindow: number): { current: number; ttl: number } {
-    const { current, ttl } = this.local.incr(key, timeWindow);
-    return { current: current * FALLBACK_WEIGHT, ttl };
-  }
-
-  private localRead(key: string): { current: number; ttl: number } {
-    const { current, ttl } = this.local.read(key);
-    return { current: current * FALLBACK_WEIGHT, ttl };
   }
 
   read(key: string, callback: Callback): void {
     if (!this.link.available) {
-      callback(null, this.localRead(key));
+      callback(null, this.local.read(key));
       return;
     }
     const redisKey = this.prefix + key;
@@ -85,7 +72,7 @@ class RedisOrLocalStore implements FastifyRateLimitStore {
       )
       .catch((err: unknown) => {
         this.link.reportFailure(err);
-        callback(null, this.localRead(key));
+        callback(null, this.local.read(key));
       });
   }
 

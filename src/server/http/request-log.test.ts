@@ -15,7 +15,20 @@ describe('the request log', () => {
     expect(withoutSecrets('/api/tokens?mytoken=1')).toBe('/api/tokens?mytoken=1');
   });
 
-  it('is what the app writes on arrival', async () => {
+  it('leaves out the receipt codes in paths and receipt links', () => {
+    expect(withoutSecrets('/api/payment/receipt/AB12CD34')).toBe('/api/payment/receipt/[redacted]');
+    expect(withoutSecrets('/api/payment/receipt/AB12CD34/resend')).toBe(
+      '/api/payment/receipt/[redacted]/resend',
+    );
+    expect(withoutSecrets('/api/results/ledger/entries/ab12cd34?x=1')).toBe(
+      '/api/results/ledger/entries/[redacted]?x=1',
+    );
+    expect(withoutSecrets('/my-receipts?code=AB12CD34')).toBe('/my-receipts?code=[redacted]');
+    expect(withoutSecrets('/api/results/ledger')).toBe('/api/results/ledger');
+    expect(withoutSecrets('/api/receipts/lookup/code')).toBe('/api/receipts/lookup/code');
+  });
+
+  it('is what the app writes, one line per answered request', async () => {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -31,17 +44,44 @@ describe('the request log', () => {
     });
     try {
       await app.inject({ method: 'POST', url: '/api/webhooks/sms/orange?token=s3cret-value' });
+      await app.inject({ method: 'GET', url: '/api/payment/receipt/SECRETCODE42' });
+      await app.inject({ method: 'POST', url: '/api/payment/receipt/SECRETCODE42/resend' });
+      await app.inject({ method: 'GET', url: '/api/results/ledger/entries/SECRETCODE42' });
     } finally {
       await app.close();
       await database.destroy();
     }
-    const arrival = lines
+    const requests = lines
       .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .find((entry) => entry.msg === 'incoming request');
-    expect(arrival?.req).toMatchObject({
-      method: 'POST',
-      url: '/api/webhooks/sms/orange?token=[redacted]',
-    });
+      .filter((entry) => entry.req !== undefined);
+    // One line per request, written with its answer.
+    expect(requests.map((entry) => [entry.msg, entry.req, entry.res])).toEqual([
+      [
+        'request completed',
+        expect.objectContaining({
+          method: 'POST',
+          url: '/api/webhooks/sms/orange?token=[redacted]',
+        }),
+        { statusCode: 404 },
+      ],
+      [
+        'request completed',
+        expect.objectContaining({ method: 'GET', url: '/api/payment/receipt/[redacted]' }),
+        { statusCode: 404 },
+      ],
+      [
+        'request completed',
+        expect.objectContaining({ url: '/api/payment/receipt/[redacted]/resend' }),
+        { statusCode: 404 },
+      ],
+      [
+        'request completed',
+        expect.objectContaining({ url: '/api/results/ledger/entries/[redacted]' }),
+        { statusCode: 404 },
+      ],
+    ]);
+    expect(requests.every((entry) => typeof entry.responseTime === 'number')).toBe(true);
     expect(lines.join('')).not.toContain('s3cret-value');
+    expect(lines.join('')).not.toContain('SECRETCODE42');
   });
 });

@@ -1,14 +1,24 @@
-import type { FastifyRequest } from 'fastify';
-
-/** Query parameters that carry a secret (the SMS gateways' delivery report URLs). */
-const SECRET_QUERY = /([?&](?:token)=)[^&#]*/gi;
-
-/** `url` with the value of each secret query parameter replaced, for the log. */
-export const withoutSecrets = (url: string): string => url.replace(SECRET_QUERY, '$1[redacted]');
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * The request as Fastify logs it on arrival (method, URL, host, client), without the secrets some
- * callers put in the URL: a log is read by more people than the settings are.
+ * Query parameters that carry a secret: the SMS gateways' delivery report URLs (`token`) and a
+ * receipt link (`/my-receipts?code=…`), whose code opens the receipt.
+ */
+const SECRET_QUERY = /([?&](?:token|code)=)[^&#]*/gi;
+
+/**
+ * Paths whose segment after the prefix is a receipt code: whoever reads it can open the receipt
+ * (who voted for whom, for how much), so it is a secret like the token.
+ */
+const SECRET_SEGMENT = /^((?:\/api)?\/(?:payment\/receipt|results\/ledger\/entries)\/)[^/?#]+/i;
+
+/** `url` with each secret (query value or receipt code in the path) replaced, for the log. */
+export const withoutSecrets = (url: string): string =>
+  url.replace(SECRET_SEGMENT, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
+
+/**
+ * The request as the log shows it (method, URL, host, client), without the secrets some callers
+ * put in the URL: a log is read by more people than the settings are.
  */
 export function requestForLog(request: FastifyRequest) {
   return {
@@ -18,4 +28,28 @@ export function requestForLog(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * One info line per request, written once it is answered: what was asked, the status and how long
+ * it took. Fastify's own controller writes two, one on arrival and one on the answer, which
+ * doubles the log for nothing the second could not say. Errors are logged as Fastify does.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    reply.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+  }
 }

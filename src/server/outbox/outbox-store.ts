@@ -14,6 +14,7 @@ import type {
   OutboxState,
 } from '#shared/schemas/outbox.js';
 import type { OutgoingMessage, SentMessage } from './message-channel.js';
+import { SEALED_CODE_PATTERN } from './sealed-code.js';
 
 /** A message to put in the outbox, written and addressed (see payments/payment-messages.ts). */
 export interface NewOutboxMessage {
@@ -126,11 +127,12 @@ const held = (message: ClaimedMessage) => sql`id = ${message.id} AND lease_id = 
 
 /**
  * A lookup code opens a voter's receipts while it lives, and the codes table keeps only its hash.
- * Once a gateway has taken its message, or never will, the outbox has no more use for the code, so
- * its digits are masked in the subject, text and HTML. The sandbox keeps them: with no gateway,
+ * Sent through a gateway, it waits in the outbox sealed (sealed-code.ts); once a gateway has taken
+ * its message, or never will, the outbox has no more use for it, so the code, sealed or in
+ * digits, is masked in the subject, text and HTML. The sandbox keeps the digits: with no gateway,
  * an admin reading the outbox is how the code reaches whoever tries the flow.
  */
-const CODE_PATTERN = `\\m[0-9]{${LOOKUP_CODE_DIGITS}}\\M`;
+const CODE_PATTERN = `\\m[0-9]{${LOOKUP_CODE_DIGITS}}\\M|${SEALED_CODE_PATTERN}`;
 const CODE_MASK = '•'.repeat(LOOKUP_CODE_DIGITS);
 const withoutCode = (column: SQL) =>
   sql`CASE WHEN kind = 'lookup-code' THEN regexp_replace(${column}, ${CODE_PATTERN}, ${CODE_MASK}, 'g') ELSE ${column} END`;
@@ -238,7 +240,10 @@ export async function recordDeliveryReport(
 }
 
 /** One page of the outbox for an admin, newest first. */
-export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxResponse> {
+export async function listOutbox(
+  db: Db,
+  query: OutboxQuery,
+): Promise<Omit<OutboxResponse, 'smsBudget'>> {
   const where = and(
     query.paymentId ? eq(outboxMessages.paymentId, query.paymentId) : undefined,
     query.state ? eq(outboxMessages.state, query.state) : undefined,

@@ -41,6 +41,8 @@ export interface OutboxWorkerOptions {
   /** How long a claim holds a message; by default well past a send's time limit. */
   leaseMs?: number;
   observer?: OutboxObserver | undefined;
+  /** Opens the lookup codes sealed in a message's texts (sealed-code.ts) as it goes out. */
+  openSealed?: ((text: string) => string) | undefined;
   /** For tests: the jitter's randomness. */
   random?: () => number;
 }
@@ -199,7 +201,14 @@ export class OutboxWorker implements MessageOutbox {
   private async sendWithinLimit(message: ClaimedMessage): Promise<SentMessage> {
     const { channels, sendTimeoutMs } = this.options;
     const abort = new AbortController();
-    const { leaseId: _lease, attempts: _attempts, ...outgoing } = message;
+    const { leaseId: _lease, attempts: _attempts, ...stored } = message;
+    const open = this.options.openSealed ?? ((text: string) => text);
+    const outgoing = {
+      ...stored,
+      subject: stored.subject === null ? null : open(stored.subject),
+      body: open(stored.body),
+      html: stored.html === null ? null : open(stored.html),
+    };
     try {
       return await withTimeLimit(
         channels[message.channel].send(outgoing, abort.signal),

@@ -12,10 +12,15 @@ const KEY_FILE = 'phone-hash.key';
  * made once and kept in DATA_DIR, readable by the owner only, so lookups keep working across restarts.
  */
 export function createPhoneHasher(config: Pick<Config, 'phoneHashKey' | 'dataDir'>) {
-  const key = config.phoneHashKey ?? localKey(config.dataDir);
+  const key = phoneHashKeyOf(config);
   return (phoneNumber: string) => createHmac('sha256', key).update(phoneNumber).digest('hex');
 }
 export type PhoneHasher = ReturnType<typeof createPhoneHasher>;
+
+/** The key behind the phone hashes, which the outbox's sealed codes derive theirs from too. */
+export function phoneHashKeyOf(config: Pick<Config, 'phoneHashKey' | 'dataDir'>): string {
+  return config.phoneHashKey ?? localKey(config.dataDir);
+}
 
 function localKey(dataDir: string): string {
   const file = path.join(dataDir, KEY_FILE);

@@ -34,9 +34,13 @@ export const publicLiveMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type PublicLiveMessage = z.infer<typeof publicLiveMessageSchema>;
 
-/** Admin stream: `hello` on connect, then each payment that leaves `pending` or changes state. */
+/**
+ * Admin stream: `hello` on connect, then each payment that leaves `pending` or changes state.
+ * `resumed`: the client reconnected with Last-Event-ID and is sent what it missed; otherwise it
+ * may have missed payments and refetches what they change.
+ */
 export const adminLiveMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello') }),
+  z.object({ type: z.literal('hello'), resumed: z.literal(true).optional() }),
   z.object({
     type: z.literal('payment'),
     paymentId: uuidSchema,

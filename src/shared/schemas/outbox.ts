@@ -68,10 +68,21 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessageView = z.infer<typeof outboxMessageSchema>;
 
 /** One page of the outbox, newest first; `total` counts every message the filter matches. */
+/**
+ * The site's SMS of the last hour against SMS_BUDGET_PER_HOUR: at the budget, lookup codes and
+ * receipts a voter asks again for go by e-mail only, and the Messages tab says so.
+ */
+export const smsBudgetUseSchema = z.object({
+  lastHour: z.number().int().nonnegative(),
+  perHour: z.number().int().positive(),
+});
+export type SmsBudgetUse = z.infer<typeof smsBudgetUseSchema>;
+
 export const outboxResponseSchema = z.object({
   messages: z.array(outboxMessageSchema),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  smsBudget: smsBudgetUseSchema,
 });
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;

@@ -27,8 +27,12 @@ export function mobileOperatorOf(nationalNumber: string): MobileOperator | null 
   return null;
 }
 
-/** How people write a number besides its digits: spaces, dashes, dots, parentheses, a +. */
-const PHONE_WRITING = /^[\d\s.()+-]*$/;
+/**
+ * How people write a number besides its digits: spaces, dashes, dots, parentheses, and a + only in
+ * front. It starts with a digit (after an optional parenthesis and +), so `-677000111` reads as the
+ * negative number it looks like and is refused, not taken for 237677000111.
+ */
+const PHONE_WRITING = /^\(?\+?\d[\d\s.()-]*$/;
 
 /**
  * The national digits of a Cameroon number however it is written (+237, 237 or 00237 in front,

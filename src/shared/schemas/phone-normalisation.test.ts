@@ -29,13 +29,21 @@ describe('one phone normalisation for checkout and My Receipts', () => {
     expect(lookupPhoneSchema.parse(written)).toBe('237670123456');
   });
 
-  it.each(['67012345', '2376701234567', '0033612345678', '670l23456', 'tel 670123456', ''])(
-    '%s is not a Cameroon number',
-    (written) => {
-      expect(canonicalPhone(written)).toBeNull();
-      expect(lookupPhoneSchema.safeParse(written).success).toBe(false);
-    },
-  );
+  it.each([
+    '67012345',
+    '2376701234567',
+    '0033612345678',
+    '670l23456',
+    'tel 670123456',
+    '',
+    '-677000111',
+    '+-677000111',
+    '- 677 000 111',
+    '677+000111',
+  ])('%s is not a Cameroon number', (written) => {
+    expect(canonicalPhone(written)).toBeNull();
+    expect(lookupPhoneSchema.safeParse(written).success).toBe(false);
+  });
 
   it('pays only MTN and Orange prefixes; lookup takes any Cameroon number', () => {
     expect(mobileOperatorOf('670123456')).toBe('MTN');

@@ -61,6 +61,11 @@ export type ReceiptLookupCodeRequest = z.input<typeof receiptLookupCodeRequestSc
 export const receiptLookupCodeResponseSchema = z.object({
   sent: z.literal(true),
   expiresInSeconds: z.number().int().positive(),
+  /**
+   * The site's SMS for the hour are spent: a phone's code went only by e-mail, to the address its
+   * payment gave, if any. Said to every phone request alike.
+   */
+  smsPaused: z.boolean().optional(),
 });
 export type ReceiptLookupCodeResponse = z.infer<typeof receiptLookupCodeResponseSchema>;
 

@@ -55,6 +55,8 @@ describe('the Messages tab', () => {
     expect(shown[2]).toMatch(/^SMS·Receiptdelivered\+237690000000/);
     expect(shown[3]).toMatch(/^SMS·Receiptsandbox\+237690000000/);
     expect(screen.getByText('Showing 1–4 of 4')).toBeTruthy();
+    // Under the SMS budget, nothing to warn about.
+    expect(screen.queryByRole('alert')).toBeNull();
 
     // The sandbox's text is one disclosure away.
     const sandbox = screen.getAllByRole('listitem')[3]!;
@@ -75,5 +77,30 @@ describe('the Messages tab', () => {
     await openMessages('fr');
     expect(screen.getByRole('heading', { name: 'Messages aux votants' })).toBeTruthy();
     expect(items()[1]).toMatch(/^SMS·Avis de remboursementéchec\+237690000000/);
+  });
+});
+
+describe('the Messages tab once the SMS budget for the hour is spent', () => {
+  signedInAdminApp({
+    env: { SMS_BUDGET_PER_HOUR: '2' },
+    seed: async ({ db }) => {
+      await createOutboxMessages(db, [
+        { state: 'sandbox', kind: 'lookup-code', createdAt: new Date() },
+        { state: 'sandbox', kind: 'lookup-code', createdAt: new Date() },
+      ]);
+    },
+  });
+
+  it('warns the organiser that codes and resends go by e-mail only', async () => {
+    await openMessages();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toMatch(/^The SMS budget for the hour is spent/);
+    expect(alert.textContent).toMatch(/2 SMS in the last hour, for a budget of 2/);
+    expect(alert.textContent).toMatch(/go by e-mail only/);
+  });
+
+  it('warns in French', async () => {
+    await openMessages('fr');
+    expect(screen.getByRole('alert').textContent).toMatch(/^Le budget SMS de l’heure est épuisé/);
   });
 });

@@ -1,4 +1,4 @@
-import { Inbox, SearchX } from 'lucide-react';
+import { Inbox, MessageSquareWarning, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,6 +6,7 @@ import {
   OUTBOX_STATES,
   type MessageChannelKind,
   type OutboxState,
+  type SmsBudgetUse,
 } from '#shared/schemas/outbox';
 import { EmptyState } from '#client/components/empty-state';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
@@ -47,6 +48,7 @@ export function MessagesTab() {
       <TabHeading id="messages-heading" title={t('messages.heading')}>
         <p className="text-sm text-muted-foreground">{t('messages.intro')}</p>
       </TabHeading>
+      {data ? <SmsBudgetAlert use={data.smsBudget} /> : null}
       <div className="flex flex-wrap items-end gap-3">
         <LabelledSelect
           id="messages-state"
@@ -117,5 +119,28 @@ export function MessagesTab() {
         )}
       </PagedListCard>
     </section>
+  );
+}
+
+/**
+ * Once the site's SMS of the last hour reach SMS_BUDGET_PER_HOUR, voters asking for a code or a
+ * receipt again get it by e-mail only (or not at all): the organiser has to know, and why.
+ */
+function SmsBudgetAlert({ use }: { use: SmsBudgetUse }) {
+  const { t } = useTranslation('admin');
+  if (use.lastHour < use.perHour) return null;
+  return (
+    <div
+      role="alert"
+      className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
+    >
+      <MessageSquareWarning aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
+      <div>
+        <p className="font-medium">{t('messages.smsBudget.title')}</p>
+        <p className="text-muted-foreground">
+          {t('messages.smsBudget.text', { lastHour: use.lastHour, perHour: use.perHour })}
+        </p>
+      </div>
+    </div>
   );
 }

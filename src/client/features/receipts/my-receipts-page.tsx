@@ -24,7 +24,13 @@ import { useReceiptViewer } from './use-receipt-viewer';
 /** Where the lookup is: the e-mail or phone to give, or the code sent to it. */
 type LookupStep =
   | { step: 'contact'; initial?: LookupContact }
-  | { step: 'code'; contact: LookupContact; expiresInSeconds: number; sentCount: number };
+  | {
+      step: 'code';
+      contact: LookupContact;
+      expiresInSeconds: number;
+      smsPaused: boolean;
+      sentCount: number;
+    };
 
 /**
  * /my-receipts: find receipts by e-mail or phone, through a one-time code sent to it; ?code=
@@ -67,12 +73,13 @@ export function MyReceiptsPage() {
 
   const askCode = useMutation<ReceiptLookupCodeResponse, Error, LookupContact>({
     mutationFn: requestLookupCode,
-    onSuccess: ({ expiresInSeconds }, contact) => {
+    onSuccess: ({ expiresInSeconds, smsPaused }, contact) => {
       clearFailure();
       setLookupStep((current) => ({
         step: 'code',
         contact,
         expiresInSeconds,
+        smsPaused: smsPaused === true,
         sentCount: current.step === 'code' ? current.sentCount + 1 : 0,
       }));
       lookup.reset();
@@ -120,6 +127,7 @@ export function MyReceiptsPage() {
               key={lookupStep.sentCount}
               contact={lookupStep.contact}
               expiresInSeconds={lookupStep.expiresInSeconds}
+              smsPaused={lookupStep.smsPaused}
               confirming={lookup.isPending}
               resending={askCode.isPending}
               error={

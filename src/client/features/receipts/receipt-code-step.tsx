@@ -17,6 +17,8 @@ interface ReceiptCodeStepProps {
   contact: LookupContact;
   /** How long the code lasts, as the server said. */
   expiresInSeconds: number;
+  /** The site's SMS are spent for now: a phone's code went by e-mail, if its payment gave one. */
+  smsPaused?: boolean;
   confirming: boolean;
   resending: boolean;
   /** The server's refusal of the last code tried, shown under the field. */
@@ -37,6 +39,7 @@ function shownContact(contact: LookupContact): string {
 export function ReceiptCodeStep({
   contact,
   expiresInSeconds,
+  smsPaused = false,
   confirming,
   resending,
   error,
@@ -102,7 +105,9 @@ export function ReceiptCodeStep({
         <div id={sentId} className="flex flex-col gap-1">
           <p className="font-medium">{t('code.sentTo', { recipient: shownContact(contact) })}</p>
           <p className="text-sm text-muted-foreground">
-            {t('code.hint', { minutes: Math.round(expiresInSeconds / 60) })}
+            {t(smsPaused ? 'code.smsPaused' : 'code.hint', {
+              minutes: Math.round(expiresInSeconds / 60),
+            })}
           </p>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { call } from '#test/support/call-app.js';
 import { testRedis } from '#test/support/redis-server.js';
 import { createTestApp, startTestApp, type TestApp } from '#test/support/test-app.js';
 import { createTestDatabase, describeEachDatabase } from '#test/support/test-database.js';
+import { freePort } from '#test/support/free-port.js';
 
 describeEachDatabase('rate limits', (kind) => {
   let t: TestApp;
@@ -206,4 +207,45 @@ describe('mobile-money prompts per phone number', () => {
       }
     },
   );
+});
+
+describe('rate limits with Redis unreachable', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A loopback port nothing listens on: every Redis command fails and the store counts in process.
+    const closed = await freePort();
+    t = await createTestApp('pglite', {
+      REDIS_URL: `redis://127.0.0.1:${closed}`,
+      RATE_LIMIT_LOOKUPS_PER_MINUTE: '4',
+      RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR: '3',
+      RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000',
+      SANDBOX_SETTLE_DELAY_MS: '60000',
+      PHONE_HASH_KEY: `prompt-limit-${randomUUID()}`,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('counts each request once: the limits allow as many as with Redis', async () => {
+    expect(t.app.ctx.redis?.available).toBe(false);
+    const lookups = [];
+    for (let i = 0; i < 6; i++) {
+      lookups.push(
+        (
+          await call(t.app, {
+            method: 'POST',
+            url: '/api/receipts/lookup',
+            remoteAddress: '198.51.100.40',
+            body: { email: 'a@b.co', code: '123456' },
+          })
+        ).status,
+      );
+    }
+    expect(lookups).toEqual([422, 422, 422, 422, 429, 429]);
+
+    const prompts = [];
+    for (let i = 0; i < 5; i++) {
+      prompts.push((await prompt(t.app, '237677001009', `203.0.113.${40 + i}`)).status);
+    }
+    expect(prompts).toEqual([200, 200, 200, 429, 429]);
+  });
 });

@@ -55,6 +55,9 @@ export class LiveHub {
   private readonly boot = randomUUID().slice(0, 8);
   private sent = 0;
   private readonly recent: { n: number; frame: string }[] = [];
+  /** The admin stream's own numbering and replay buffer, as the public one's. */
+  private adminSent = 0;
+  private readonly adminRecent: { n: number; frame: string }[] = [];
   private readonly publicStreams = new Set<Stream>();
   private readonly adminStreams = new Set<Stream>();
   private readonly perAddress = new Map<string, number>();
@@ -108,10 +111,21 @@ export class LiveHub {
     }
   }
 
-  /** Starts an admin stream on `res` (the caller checked hasRoom() in the same tick). */
-  openAdmin(res: ServerResponse, address: string): void {
+  /**
+   * Starts an admin stream on `res` (the caller checked hasRoom() in the same tick). A client
+   * reconnecting with the id of a payment message we still hold is told `resumed` and given the
+   * payments it missed; any other is greeted afresh, and refetches what the payments change.
+   */
+  openAdmin(res: ServerResponse, address: string, lastEventId: string | undefined): void {
     const stream = this.attach(res, address, this.adminStreams);
-    this.write(stream, frameOf<AdminLiveMessage>({ type: 'hello' }));
+    const missed = missedSince(lastEventId, this.boot, this.adminSent, this.adminRecent);
+    const hello = `${this.boot}-${this.adminSent}`;
+    if (!missed) {
+      this.write(stream, frameOf<AdminLiveMessage>({ type: 'hello' }, hello));
+      return;
+    }
+    this.write(stream, frameOf<AdminLiveMessage>({ type: 'hello', resumed: true }, hello));
+    for (const frame of missed) this.write(stream, frame);
   }
 
   /** The streams open on this instance now, by audience. */
@@ -171,21 +185,13 @@ export class LiveHub {
 
   /** The frames after `lastEventId`, or undefined when we cannot tell what the client missed. */
   private missedSince(lastEventId: string | undefined): string[] | undefined {
-    const match = lastEventId?.match(/^([0-9a-f]{8})-(\d{1,15})$/);
-    if (!match || match[1] !== this.boot) return undefined;
-    const n = Number(match[2]);
-    if (n > this.sent) return undefined;
-    const oldest = this.recent[0]?.n ?? this.sent + 1;
-    // Everything after n must still be held: n itself may have been dropped, n + 1 may not.
-    if (n + 1 < oldest && n < this.sent) return undefined;
-    return this.recent.filter((m) => m.n > n).map((m) => m.frame);
+    return missedSince(lastEventId, this.boot, this.sent, this.recent);
   }
 
   private broadcastPublic(message: PublicLiveMessage): void {
     const n = ++this.sent;
     const frame = frameOf(message, `${this.boot}-${n}`);
-    this.recent.push({ n, frame });
-    if (this.recent.length > REPLAY_MESSAGES) this.recent.shift();
+    keep(this.recent, { n, frame });
     for (const stream of this.publicStreams) this.write(stream, frame);
   }
 
@@ -238,19 +244,16 @@ export class LiveHub {
     this.eventTimer = setTimeout(() => void this.checkEvent(), wait).unref();
   }
 
+  /** Kept for replay even with no admin stream open: a reconnect is when there is none. */
   private sendPayment(payment: SettledPayment): void {
-    if (!this.adminStreams.size) return;
     // What the admin stream declares, and nothing the event carries for other listeners.
     const { paymentId, status, provider, amount, currency, votes } = payment;
-    const frame = frameOf<AdminLiveMessage>({
-      type: 'payment',
-      paymentId,
-      status,
-      provider,
-      amount,
-      currency,
-      votes,
-    });
+    const n = ++this.adminSent;
+    const frame = frameOf<AdminLiveMessage>(
+      { type: 'payment', paymentId, status, provider, amount, currency, votes },
+      `${this.boot}-${n}`,
+    );
+    keep(this.adminRecent, { n, frame });
     for (const stream of this.adminStreams) this.write(stream, frame);
   }
 
@@ -267,6 +270,32 @@ export class LiveHub {
     }
     stream.res.write(frame);
   }
+}
+
+/** Adds a frame to a replay buffer, dropping the oldest past REPLAY_MESSAGES. */
+function keep(recent: { n: number; frame: string }[], message: { n: number; frame: string }) {
+  recent.push(message);
+  if (recent.length > REPLAY_MESSAGES) recent.shift();
+}
+
+/**
+ * The frames of `recent` after `lastEventId` (`<boot>-<n>`), or undefined when we cannot tell
+ * what the client missed: another instance's or an older boot's id, or a gap the buffer lost.
+ */
+function missedSince(
+  lastEventId: string | undefined,
+  boot: string,
+  sent: number,
+  recent: readonly { n: number; frame: string }[],
+): string[] | undefined {
+  const match = lastEventId?.match(/^([0-9a-f]{8})-(\d{1,15})$/);
+  if (!match || match[1] !== boot) return undefined;
+  const n = Number(match[2]);
+  if (n > sent) return undefined;
+  const oldest = recent[0]?.n ?? sent + 1;
+  // Everything after n must still be held: n itself may have been dropped, n + 1 may not.
+  if (n + 1 < oldest && n < sent) return undefined;
+  return recent.filter((m) => m.n > n).map((m) => m.frame);
 }
 
 function frameOf<M extends { type: string }>(message: M, id?: string): string {

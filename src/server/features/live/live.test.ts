@@ -220,6 +220,70 @@ describe('GET /api/admin/live', () => {
       stream.close();
     }
   });
+
+  it('replays the payments a reconnecting admin missed, and greets afresh one it cannot place', async () => {
+    const { cookie } = await signIn(t, { isAdmin: true });
+    const first = await openSse(`${base}/api/admin/live`, { cookie });
+    const seen = await first.next((m) => m.event === 'hello');
+    const before = await pendingVotes(t, 1);
+    await completeThrough(t.app, before.payment);
+    const last = await first.next((m) => m.event === 'payment');
+    first.close();
+
+    // Settled while no admin stream is open: the gap of a reconnect through a proxy.
+    const missed = [await pendingVotes(t, 2), await pendingVotes(t, 3)];
+    for (const { payment } of missed) await completeThrough(t.app, payment);
+
+    const back = await openSse(`${base}/api/admin/live`, { cookie, 'last-event-id': last.id! });
+    try {
+      const hello = await back.next((m) => m.event === 'hello');
+      expect(JSON.parse(hello.data)).toEqual({ type: 'hello', resumed: true });
+      const replayed: SseMessage[] = [];
+      for (let i = 0; i < 2; i++) {
+        const message = await back.next(
+          (m) => m.event === 'payment' && !replayed.some((r) => r.id === m.id),
+        );
+        replayed.push(message);
+      }
+      expect(replayed.map((m) => (JSON.parse(m.data) as { paymentId: string }).paymentId)).toEqual(
+        missed.map(({ payment }) => payment.id),
+      );
+      // From the greeting's id too, the client is sent every payment after it.
+      const fromHello = await openSse(`${base}/api/admin/live`, {
+        cookie,
+        'last-event-id': seen.id!,
+      });
+      await fromHello.next((m) => m.event === 'hello');
+      const all: SseMessage[] = [];
+      for (let i = 0; i < 3; i++) {
+        all.push(
+          await fromHello.next((m) => m.event === 'payment' && !all.some((r) => r.id === m.id)),
+        );
+      }
+      fromHello.close();
+    } finally {
+      back.close();
+    }
+
+    const stranger = await openSse(`${base}/api/admin/live`, {
+      cookie,
+      'last-event-id': '00000000-1',
+    });
+    try {
+      const hello = await stranger.next((m) => m.event === 'hello');
+      expect(JSON.parse(hello.data)).toEqual({ type: 'hello' });
+      // Nothing replayed: the first payment it gets is the next one settled.
+      const next = await pendingVotes(t, 4);
+      await completeThrough(t.app, next.payment);
+      await stranger.next((m) => m.event === 'payment');
+      const payments = stranger.messages.filter((m) => m.event === 'payment');
+      expect(payments.map((m) => (JSON.parse(m.data) as { paymentId: string }).paymentId)).toEqual([
+        next.payment.id,
+      ]);
+    } finally {
+      stranger.close();
+    }
+  });
 });
 
 const REDIS_URL = await testRedis();

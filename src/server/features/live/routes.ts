@@ -56,9 +56,10 @@ export default async function liveRoutes(plain: FastifyInstance): Promise<void> 
         summary: 'Stream each payment as it settles (Server-Sent Events)',
         tags: ['admin'],
         security: SESSION_REQUIRED,
+        headers: z.object({ 'last-event-id': z.string().max(64).optional() }),
         produces: ['text/event-stream'],
         response: {
-          200: stream('hello, then each settled payment'),
+          200: stream('hello, then what a reconnect missed when it can, then each settled payment'),
           ...errorResponses(401, 403, 429),
         },
       },
@@ -66,7 +67,7 @@ export default async function liveRoutes(plain: FastifyInstance): Promise<void> 
     async (request, reply) => {
       refuseWhenFull(request);
       reply.hijack();
-      live.openAdmin(reply.raw, request.ip);
+      live.openAdmin(reply.raw, request.ip, request.headers['last-event-id']);
     },
   );
 }

@@ -5,7 +5,15 @@ import { payments } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict, notFound, type HttpError } from '#server/http/http-error.js';
 import { NO_RECEIPT_WITH_CODE } from '#server/features/receipts/receipt-code-texts.js';
+import { lookupCodeHashes } from '#server/features/receipts/lookup-codes.js';
 import type { MessageOutbox } from '#server/outbox/outbox-store.js';
+import {
+  RECIPIENT_DAY_MS,
+  recipientDaySql,
+  smsBudgetLeftSql,
+  type SmsBudget,
+} from '#server/outbox/sms-budget.js';
+import type { PhoneHasher } from '#server/payments/phone-hash.js';
 import { insertPaymentMessagesSql, receiptMessages } from '#server/payments/payment-messages.js';
 import type { Language } from '#shared/limits.js';
 import type { MessageChannelKind } from '#shared/schemas/outbox.js';
@@ -35,10 +43,16 @@ export async function paymentExists(db: Db, paymentId: string): Promise<boolean>
 /** Who asks for the receipt again: an admin (recorded in the audit trail) or the voter. */
 export type ResendRequester = { by: 'admin'; actor: AuditActor } | { by: 'voter' };
 
+/** Why a voter's resend left its SMS out (outbox/sms-budget.ts). */
+export type SmsHeld = 'recipient-day' | 'site-budget';
+
 export type ResendOutcome =
-  | { kind: 'sent'; messages: PaymentMessage[] }
+  /** `smsHeld`: the SMS was left out and only the e-mail went. */
+  | { kind: 'sent'; messages: PaymentMessage[]; smsHeld?: SmsHeld }
   /** The hour's resends are used up; the next one is allowed in this many seconds. */
-  | { kind: 'limited'; retryAfterSeconds: number };
+  | { kind: 'limited'; retryAfterSeconds: number }
+  /** Only an SMS could go, and the number's day or the site's hour is used up. */
+  | { kind: 'held'; reason: SmsHeld; retryAfterSeconds: number };
 
 /** What refuses a resend, for an admin (English) or the voter (in their language). */
 interface ResendRefusals {
@@ -92,7 +106,12 @@ interface LockedPayment {
  * instances), writes the messages, the resend and, for an admin, the audit row.
  */
 export async function resendReceipt(
-  deps: { db: Db; outbox: MessageOutbox },
+  deps: {
+    db: Db;
+    outbox: MessageOutbox;
+    hashPhone: PhoneHasher;
+    config: { smsBudget: SmsBudget };
+  },
   payment: { id: string } | { receiptCode: string },
   requester: ResendRequester,
 ): Promise<ResendOutcome> {
@@ -121,7 +140,7 @@ export async function resendReceipt(
     if (used && used.resends >= RESENDS_PER_HOUR) {
       return { kind: 'limited', retryAfterSeconds: Math.max(1, used.retry_after ?? 1) };
     }
-    const messages = await receiptMessages(tx, deps.outbox, [
+    let messages = await receiptMessages(tx, deps.outbox, [
       {
         id: locked.id,
         language: locked.language,
@@ -134,6 +153,19 @@ export async function resendReceipt(
       },
     ]);
     if (messages.length === 0) throw refusals.noAddress();
+    // A voter's resend may cost an SMS only within the number's day and the site's hour; an
+    // admin's is the organiser's own choice and is not held.
+    const sms = messages.find((m) => m.channel === 'sms');
+    let smsHeld: SmsHeld | undefined;
+    if (requester.by === 'voter' && sms && locked.phone_number) {
+      const phone = locked.phone_number.replace(/^\+/, '');
+      const held = await smsHold(tx, deps, phone);
+      if (held) {
+        smsHeld = held.reason;
+        messages = messages.filter((m) => m !== sms);
+        if (messages.length === 0) return { kind: 'held', ...held };
+      }
+    }
     const written = rowsOf<{
       id: string;
       channel: MessageChannelKind;
@@ -166,6 +198,7 @@ export async function resendReceipt(
     }
     return {
       kind: 'sent',
+      ...(smsHeld ? { smsHeld } : {}),
       messages: written.map((row) => ({
         id: row.id,
         channel: row.channel,
@@ -183,4 +216,39 @@ export async function resendReceipt(
   });
   if (outcome.kind === 'sent') deps.outbox.written();
   return outcome;
+}
+
+/**
+ * Whether a voter's resend must leave its SMS out: the number had its day's codes and resends
+ * (counted as the lookup codes count them, so both draw on one cap), or the site's SMS for the
+ * hour are spent. Read in the resend's transaction, under its lock on the payment.
+ */
+async function smsHold(
+  tx: Db,
+  deps: { hashPhone: PhoneHasher; config: { smsBudget: SmsBudget } },
+  phoneNumber: string,
+): Promise<{ reason: SmsHeld; retryAfterSeconds: number } | undefined> {
+  const budget = deps.config.smsBudget;
+  const now = Date.now();
+  const recipientHash = lookupCodeHashes(deps.hashPhone).recipient({ phoneNumber });
+  const dayAgo = new Date(now - RECIPIENT_DAY_MS).toISOString();
+  const [row] = rowsOf<{ n: number; oldest: string | Date | null; budget_left: boolean }>(
+    await tx.execute(sql`
+      WITH today AS (${recipientDaySql(
+        recipientHash,
+        sql`phone_hash = ${deps.hashPhone(phoneNumber)}`,
+        dayAgo,
+      )})
+      SELECT n, oldest, ${smsBudgetLeftSql(budget)} AS budget_left FROM today`),
+  );
+  if (!row) return undefined;
+  if (row.n >= budget.perRecipientPerDay) {
+    const freeAt = new Date(row.oldest ?? now).getTime() + RECIPIENT_DAY_MS;
+    return {
+      reason: 'recipient-day',
+      retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now) / 1000)),
+    };
+  }
+  if (!row.budget_left) return { reason: 'site-budget', retryAfterSeconds: 15 * 60 };
+  return undefined;
 }

@@ -22,6 +22,7 @@ import {
   resendReceipt,
   RESENDS_PER_HOUR,
   type ResendOutcome,
+  type SmsHeld,
 } from './payment-message-store.js';
 
 const GUARDED = errorResponses(401, 403);
@@ -39,7 +40,25 @@ const VOTER_LIMITED = (seconds: number): VoterText => {
   };
 };
 
-/** The messages a resend wrote, or a 429 with Retry-After once the hour's resends are used. */
+/** Only an SMS could go, and the number's day or the site's hour has no SMS left. */
+const VOTER_SMS_HELD = (reason: SmsHeld, seconds: number): VoterText => {
+  if (reason === 'site-budget') {
+    return {
+      en: 'Receipts cannot be sent by SMS for the moment, and this payment has no e-mail address. Please try again later, or keep this page: it is your receipt.',
+      fr: "Les reçus ne peuvent pas être envoyés par SMS pour le moment, et ce paiement n'a pas d'adresse e-mail. Veuillez réessayer plus tard, ou garder cette page : c'est votre reçu.",
+    };
+  }
+  const hours = Math.max(1, Math.ceil(seconds / 3600));
+  return {
+    en: `This phone number was sent as many codes and receipts as it may be today. Please try again in ${hours} hour${hours === 1 ? '' : 's'}, or keep this page: it is your receipt.`,
+    fr: `Ce numéro a reçu aujourd'hui autant de codes et de reçus que permis. Veuillez réessayer dans ${hours} heure${hours === 1 ? '' : 's'}, ou garder cette page : c'est votre reçu.`,
+  };
+};
+
+/**
+ * The messages a resend wrote, or a 429 with Retry-After once the hour's resends are used (or,
+ * for a voter, the SMS that was all it could send is held back).
+ */
 function sentOr429(
   reply: FastifyReply,
   outcome: ResendOutcome,
@@ -48,6 +67,10 @@ function sentOr429(
   if (outcome.kind === 'limited') {
     reply.header('retry-after', String(outcome.retryAfterSeconds));
     throw new HttpError(429, limited(outcome.retryAfterSeconds));
+  }
+  if (outcome.kind === 'held') {
+    reply.header('retry-after', String(outcome.retryAfterSeconds));
+    throw new HttpError(429, VOTER_SMS_HELD(outcome.reason, outcome.retryAfterSeconds));
   }
   return outcome.messages;
 }
@@ -138,6 +161,8 @@ export default async function messagesRoutes(plain: FastifyInstance): Promise<vo
         { receiptCode: request.params.code },
         { by: 'voter' },
       );
+      if (outcome.kind === 'held') ctx.metrics?.smsHeld(outcome.reason);
+      if (outcome.kind === 'sent' && outcome.smsHeld) ctx.metrics?.smsHeld(outcome.smsHeld);
       const messages = sentOr429(reply, outcome, VOTER_LIMITED);
       reply.code(202).header('cache-control', 'no-store');
       return { sent: true, channels: [...new Set(messages.map((m) => m.channel))] };

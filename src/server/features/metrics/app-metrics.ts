@@ -5,6 +5,7 @@ import type { AppEvents, SettledPayment } from '#server/events/app-events.js';
 import type { LiveHub } from '#server/features/live/live-hub.js';
 import type { JobOutcome, JobRunObserver } from '#server/jobs/periodic-job.js';
 import { countOutbox } from '#server/outbox/outbox-store.js';
+import { countSmsLastHour, type SmsBudget } from '#server/outbox/sms-budget.js';
 import type { OutboxObserver, SendOutcome } from '#server/outbox/outbox-worker.js';
 import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import { withTimeLimit } from '#server/time-limit.js';
@@ -31,7 +32,11 @@ export interface AppMetricsDeps {
   events: AppEvents;
   live: LiveHub;
   log: FastifyBaseLogger;
+  smsBudget: SmsBudget;
 }
+
+/** Why an SMS asked for was not sent: the recipient's day, or the site's hour, was used up. */
+export type SmsHoldReason = 'recipient-day' | 'site-budget';
 
 /**
  * This app's metrics in a registry of its own (two apps in one process share nothing), read by
@@ -50,6 +55,7 @@ export class AppMetrics implements JobRunObserver, OutboxObserver {
   private readonly jobSeconds: Histogram<'job'>;
   private readonly messageAttempts: Counter<'channel' | 'outcome'>;
   private readonly deliveryReports: Counter<'gateway' | 'status' | 'outcome'>;
+  private readonly smsHolds: Counter<'reason'>;
   /** The count under way, shared by scrapes that arrive while it runs. */
   private counting: Promise<PaymentCount[]> | undefined;
 
@@ -161,6 +167,30 @@ export class AppMetrics implements JobRunObserver, OutboxObserver {
       labelNames: ['gateway', 'status', 'outcome'],
       registers,
     });
+    this.smsHolds = new Counter({
+      name: 'palmares_sms_held_total',
+      help: 'SMS asked for (lookup codes, receipts sent again) and not sent, by reason: recipient-day (its daily cap) or site-budget (the hour budget is spent: e-mail only).',
+      labelNames: ['reason'],
+      registers,
+    });
+    new Gauge({
+      name: 'palmares_sms_budget_per_hour',
+      help: 'SMS_BUDGET_PER_HOUR: SMS the site may write an hour before codes and resends go by e-mail only.',
+      registers,
+      collect() {
+        this.set(deps.smsBudget.perHour);
+      },
+    });
+    const smsLastHour: Gauge = new Gauge({
+      name: 'palmares_sms_last_hour',
+      help: 'SMS the outbox took in the last hour, every kind (left out of a scrape when the database is slow to answer); at palmares_sms_budget_per_hour, codes and resends go by e-mail only.',
+      registers,
+      collect: async () => {
+        smsLastHour.reset();
+        const count = await this.countSms();
+        if (count !== undefined) smsLastHour.set(count);
+      },
+    });
     const outbox: Gauge<'channel' | 'state'> = new Gauge({
       name: 'palmares_outbox_messages',
       help: 'Messages in the outbox, by channel and state (left out of a scrape when the database is slow to answer).',
@@ -199,6 +229,11 @@ export class AppMetrics implements JobRunObserver, OutboxObserver {
   /** One SMS delivery report, and what it did to its message. */
   deliveryReported(gateway: string, status: string, outcome: string): void {
     this.deliveryReports.inc({ gateway, status, outcome });
+  }
+
+  /** An SMS a voter asked for that the daily cap or the hour's budget held back. */
+  smsHeld(reason: SmsHoldReason): void {
+    this.smsHolds.inc({ reason });
   }
 
   jobRan(name: string, outcome: JobOutcome, seconds: number): void {
@@ -249,6 +284,19 @@ export class AppMetrics implements JobRunObserver, OutboxObserver {
     } catch (err) {
       this.deps.log.warn({ err }, 'metrics: outbox messages left out of this scrape');
       return [];
+    }
+  }
+
+  private async countSms(): Promise<number | undefined> {
+    try {
+      return await withTimeLimit(
+        countSmsLastHour(this.deps.database.db),
+        PAYMENT_COUNT_MS,
+        `SMS not counted within ${PAYMENT_COUNT_MS} ms`,
+      );
+    } catch (err) {
+      this.deps.log.warn({ err }, 'metrics: SMS of the last hour left out of this scrape');
+      return undefined;
     }
   }
 

@@ -2,11 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { listOutbox } from '#server/outbox/outbox-store.js';
-import { outboxQuerySchema, outboxResponseSchema } from '#shared/schemas/outbox.js';
+import { countSmsLastHour } from '#server/outbox/sms-budget.js';
+import {
+  outboxQuerySchema,
+  outboxResponseSchema,
+  type OutboxResponse,
+} from '#shared/schemas/outbox.js';
 
 /**
  * The outbox as admins read it: every message to voters with its delivery state. Without a
  * gateway configured, this is where the receipts of a local run can be read (state `sandbox`).
+ * With them, the site's SMS of the last hour against its budget, so the tab can warn when codes
+ * and resends have gone to e-mail only.
  * Admin only: the path is under /api/admin, which the route-access hook guards.
  */
 export default async function outboxRoutes(plain: FastifyInstance): Promise<void> {
@@ -25,9 +32,13 @@ export default async function outboxRoutes(plain: FastifyInstance): Promise<void
         response: { 200: outboxResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
+    async (request, reply): Promise<OutboxResponse> => {
       reply.header('cache-control', 'no-store');
-      return listOutbox(app.ctx.db, request.query);
+      const [page, lastHour] = await Promise.all([
+        listOutbox(app.ctx.db, request.query),
+        countSmsLastHour(app.ctx.db),
+      ]);
+      return { ...page, smsBudget: { lastHour, perHour: app.ctx.config.smsBudget.perHour } };
     },
   );
 }

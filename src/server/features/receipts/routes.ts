@@ -57,6 +57,14 @@ const tooManyCodes = (seconds: number): VoterText => {
   };
 };
 
+const tooManyCodesToday = (seconds: number): VoterText => {
+  const hours = Math.max(1, Math.ceil(seconds / 3600));
+  return {
+    en: `This email address or phone number was sent as many codes and receipts as it may be today. Please try again in ${hours} hour${hours === 1 ? '' : 's'}, or open a receipt with its code.`,
+    fr: `Cette adresse e-mail ou ce numéro a reçu aujourd'hui autant de codes et de reçus que permis. Veuillez réessayer dans ${hours} heure${hours === 1 ? '' : 's'}, ou ouvrir un reçu avec son code.`,
+  };
+};
+
 const contactOf = (body: { email: string | null; phoneNumber: string | null }): LookupContact =>
   body.email ? { email: body.email } : { phoneNumber: body.phoneNumber ?? '' };
 
@@ -116,17 +124,34 @@ export default async function receiptsRoutes(app: FastifyInstance): Promise<void
         hashPhone,
         ttlSeconds: codes.ttlSeconds,
         perRecipient: codes.perRecipient,
+        smsBudget: ctx.config.smsBudget,
+        seals: ctx.lookupCodeSeals,
       });
-      if (issued.allowed && issued.queued) ctx.outbox.written();
+      // The worker is woken once the answer is out, so its run cannot lengthen it: a known
+      // contact's answer would otherwise be a fraction of a millisecond later than an unknown's.
+      if (issued.allowed && issued.queued) reply.raw.once('finish', () => ctx.outbox.written());
+      if (issued.allowed && issued.smsPaused) ctx.metrics?.smsHeld('site-budget');
       const left = codes.answerFloorMs - (performance.now() - started);
       if (left > 0) await ctx.lookupCodeDelay(left);
       reply.header('cache-control', 'no-store');
       if (!issued.allowed) {
         reply.header('retry-after', issued.retryAfterSeconds);
-        throw new HttpError(429, tooManyCodes(issued.retryAfterSeconds));
+        if (issued.limit === 'day') ctx.metrics?.smsHeld('recipient-day');
+        throw new HttpError(
+          429,
+          issued.limit === 'day'
+            ? tooManyCodesToday(issued.retryAfterSeconds)
+            : tooManyCodes(issued.retryAfterSeconds),
+        );
       }
       reply.code(202);
-      return { sent: true, expiresInSeconds: codes.ttlSeconds };
+      return {
+        sent: true,
+        expiresInSeconds: codes.ttlSeconds,
+        ...('phoneNumber' in request.body && request.body.phoneNumber && issued.smsPaused
+          ? { smsPaused: true }
+          : {}),
+      };
     },
   );
 

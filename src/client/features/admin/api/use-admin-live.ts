@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { adminLiveMessageSchema } from '#shared/schemas/live';
+import { adminLiveMessageSchema, type AdminLiveMessage } from '#shared/schemas/live';
 import { subscribeEventSource, type StreamListener } from '#client/lib/shared-event-source';
 
 const ADMIN_LIVE_URL = '/api/admin/live';
@@ -9,15 +9,21 @@ const REFRESH_GAP_MS = 2_000;
 /** The answers a settled payment changes: dashboard cards, analytics, voter tracking. */
 const PAYMENT_FIGURE_PREFIXES = ['/api/stats', '/api/analytics', '/api/voter-tracking'];
 
-function isPayment(data: string): boolean {
+function messageOf(data: string): AdminLiveMessage | undefined {
   try {
-    return adminLiveMessageSchema.safeParse(JSON.parse(data)).data?.type === 'payment';
+    return adminLiveMessageSchema.safeParse(JSON.parse(data)).data;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
+/**
+ * Refreshes the payment figures after each payment, and after each greeting but the first that
+ * the server could not resume (a reconnect to another instance, or after a gap it no longer
+ * holds, or the tab coming back): payments may have settled meanwhile.
+ */
 function createListener(queryClient: QueryClient): StreamListener {
+  let greeted = false;
   let lastRefreshAt = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const refresh = () => {
@@ -32,7 +38,15 @@ function createListener(queryClient: QueryClient): StreamListener {
     });
   };
   return (_type, data) => {
-    if (!isPayment(data) || timer !== undefined) return;
+    const message = messageOf(data);
+    if (message?.type === 'hello') {
+      const missedSome = greeted && !message.resumed;
+      greeted = true;
+      if (!missedSome) return;
+    } else if (message?.type !== 'payment') {
+      return;
+    }
+    if (timer !== undefined) return;
     timer = setTimeout(refresh, Math.max(0, lastRefreshAt + REFRESH_GAP_MS - Date.now()));
   };
 }
