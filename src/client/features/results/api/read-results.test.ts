@@ -9,6 +9,7 @@ const nominee = {
   nominationTitle: null,
   nominationTitleFr: 'Titre',
   voteCount: 7,
+  changeSincePublication: -2,
   rank: 1,
 };
 const category = {
@@ -39,6 +40,10 @@ const refused: unknown[] = [
   { ...published, categories: [{ ...category, nameFr: undefined }] },
   { ...published, categories: [{ ...category, nominees: [{ ...nominee, voteCount: 1.5 }] }] },
   { ...published, categories: [{ ...category, nominees: [{ ...nominee, rank: '1' }] }] },
+  {
+    ...published,
+    categories: [{ ...category, nominees: [{ ...nominee, changeSincePublication: undefined }] }],
+  },
 ];
 
 describe('resultsReader', () => {

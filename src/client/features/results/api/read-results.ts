@@ -30,6 +30,10 @@ export const resultsReader: ResponseReader<Results> = {
               nominationTitle: nullableString(nominee.nominationTitle, at('nominationTitle')),
               nominationTitleFr: nullableString(nominee.nominationTitleFr, at('nominationTitleFr')),
               voteCount: integer(nominee.voteCount, at('voteCount')),
+              changeSincePublication: integer(
+                nominee.changeSincePublication,
+                at('changeSincePublication'),
+              ),
               rank: integer(nominee.rank, at('rank')),
             };
           }),
