@@ -25,7 +25,7 @@ const TEXT = {
     pay: (amount: string) => `Pay ${amount}`,
     checkPhone: 'Check your phone',
     waiting: 'Waiting for transaction...',
-    votes: (n: number) => `${n} ${n === 1 ? 'Vote' : 'Votes'}`,
+    votes: (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`,
     close: 'Close',
     confirmTitle: 'Have you saved your screenshot?',
     screenshotFirst: 'Let me screenshot first',
@@ -42,7 +42,7 @@ const TEXT = {
     pay: (amount: string) => `Payer ${amount}`,
     checkPhone: 'Regardez votre téléphone',
     waiting: 'En attente de la transaction...',
-    votes: (n: number) => `${n} ${n === 1 ? 'Vote' : 'Votes'}`,
+    votes: (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`,
     close: 'Fermer',
     confirmTitle: "Avez-vous enregistré votre capture d'écran\u00a0?",
     screenshotFirst: "Je fais d'abord une capture",
@@ -313,7 +313,7 @@ test.describe('checkout', () => {
 
     const modal = page.getByTestId('receipt-modal');
     await checkUntilSettled(page, db, paymentId, modal);
-    await expect(modal.getByTestId('receipt-total')).toHaveText('4 Votes');
+    await expect(modal.getByTestId('receipt-total')).toHaveText('4 votes');
     expect(await pendingPaymentId(page)).toBeNull();
   });
 
