@@ -25,7 +25,7 @@ const TEXT = {
     pay: (amount: string) => `Pay ${amount}`,
     checkPhone: 'Check your phone',
     waiting: 'Waiting for transaction...',
-    votes: (n: number) => `${n} ${n === 1 ? 'Vote' : 'Votes'}`,
+    votes: (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`,
     close: 'Close',
     confirmTitle: 'Have you saved your screenshot?',
     screenshotFirst: 'Let me screenshot first',
@@ -42,7 +42,7 @@ const TEXT = {
     pay: (amount: string) => `Payer ${amount}`,
     checkPhone: 'Regardez votre téléphone',
     waiting: 'En attente de la transaction...',
-    votes: (n: number) => `${n} ${n === 1 ? 'Vote' : 'Votes'}`,
+    votes: (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`,
     close: 'Fermer',
     confirmTitle: "Avez-vous enregistré votre capture d'écran\u00a0?",
     screenshotFirst: "Je fais d'abord une capture",
@@ -313,7 +313,7 @@ test.describe('checkout', () => {
 
     const modal = page.getByTestId('receipt-modal');
     await checkUntilSettled(page, db, paymentId, modal);
-    await expect(modal.getByTestId('receipt-total')).toHaveText('4 Votes');
+    await expect(modal.getByTestId('receipt-total')).toHaveText('4 votes');
     expect(await pendingPaymentId(page)).toBeNull();
   });
 
@@ -487,9 +487,13 @@ test.describe('checkout', () => {
     await page.getByText('Card', { exact: true }).click();
     await page.getByRole('button', { name: 'Use test card 4242 4242 4242 4242' }).click();
     await page.getByRole('button', { name: 'Pay $50.00' }).click();
+    // Said beside the field, which takes the focus (Pay is far below it on a phone).
+    const email = page.getByRole('textbox', { name: /e-?mail/i });
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(
-      toast(page, 'Email Required', 'Please enter your email address to complete payment.'),
-    ).toBeVisible();
+      page.getByText('Please enter your email address to complete payment.'),
+    ).toBeInViewport();
   });
 
   test('sends visitors without a usable artist home', async ({ page, db }) => {

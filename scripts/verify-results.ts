@@ -358,9 +358,13 @@ export function verifyLedger(document: unknown, expected: Expected = {}): Verdic
           if (!isRecord(nominee) || typeof nominee.nominationId !== 'string') continue;
           shown.add(nominee.nominationId);
           const expected = corrected.get(nominee.nominationId) ?? 0;
-          if (nominee.voteCount !== expected) {
+          // The site shows the published count and the changes since apart; together they are now.
+          const since =
+            typeof nominee.changeSincePublication === 'number' ? nominee.changeSincePublication : 0;
+          const shownNow = typeof nominee.voteCount === 'number' ? nominee.voteCount + since : NaN;
+          if (shownNow !== expected) {
             resultProblems.push(
-              `published results give ${String(nominee.voteCount)} votes to nomination ${nominee.nominationId}, the ledger ${expected}`,
+              `published results give ${String(shownNow)} votes to nomination ${nominee.nominationId}, the ledger ${expected}`,
             );
           }
         }

@@ -13,17 +13,23 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Open from the opening instant itself up to, but not including, the closing instant: a payment
- * made at 20:00:00.000 for a close at 20:00 is refused. The server's SQL check (voting-window.ts)
- * draws the same edges.
+ * made at 20:00:00.000 for a close at 20:00 is refused. Published results end voting whatever the
+ * window says, so no vote starts after the figures went public. The server's SQL check
+ * (voting-window.ts) draws the same edges.
  */
 export function eventStatusAt(window: EventWindow, at: number): EventStatus {
+  if (window.resultsPublishedAt !== null) return 'closed';
   if (window.votingOpensAt !== null && at < Date.parse(window.votingOpensAt)) return 'upcoming';
   if (window.votingClosesAt !== null && at >= Date.parse(window.votingClosesAt)) return 'closed';
   return 'open';
 }
 
-/** Milliseconds from `at` to the next opening or close, or null when neither is ahead. */
+/**
+ * Milliseconds from `at` to the next opening or close, or null when neither is ahead or the
+ * results are out (voting is over then, whatever the window says).
+ */
 export function untilNextOpenOrClose(window: EventWindow, at: number): number | null {
+  if (window.resultsPublishedAt !== null) return null;
   const next = [window.votingOpensAt, window.votingClosesAt]
     .map((value) => (value === null ? null : Date.parse(value)))
     .find((edge): edge is number => edge !== null && edge > at);
@@ -49,6 +55,7 @@ export function countsVisibleAt(window: EventWindow, at: number): boolean {
 
 /** The next instant at which the status or the counts' visibility changes by the clock alone. */
 export function nextEventChangeAfter(window: EventWindow, at: number): number | null {
+  if (window.resultsPublishedAt !== null) return null;
   const edges = [window.votingOpensAt, window.votingClosesAt]
     .map((value) => (value === null ? null : Date.parse(value)))
     .concat(window.resultsPublishedAt === null ? countsHiddenFrom(window) : null)

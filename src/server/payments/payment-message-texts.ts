@@ -20,7 +20,10 @@ export interface ReceiptFacts {
   receiptCode: string;
   amount: number;
   currency: string;
+  /** The votes that count: after a partial refund, those its remaining money covers. */
   totalVotes: number;
+  /** Returned so far (0 or absent: nothing), said in the intro when some was. */
+  refunded?: number;
   /** One line per category, in the order the voter should read them. */
   categories: readonly CategoryVotes[];
   /** The receipt's page on the site. */
@@ -85,9 +88,14 @@ export function receiptTexts(language: Language, facts: ReceiptFacts): MessageTe
   const subject = fr
     ? `Votre reçu Palmarès ${facts.receiptCode}`
     : `Your Palmarès receipt ${facts.receiptCode}`;
-  const intro = fr
-    ? `Merci pour votre vote ! Votre paiement de ${amount} est confirmé et vos votes sont comptés.`
-    : `Thank you for voting! Your payment of ${amount} is confirmed and your votes count.`;
+  const refunded = formatAmount(facts.refunded ?? 0, facts.currency);
+  const intro = facts.refunded
+    ? fr
+      ? `Merci pour votre vote ! ${refunded} sur votre paiement de ${amount} vous ont été remboursés ; ces votes restent comptés.`
+      : `Thank you for voting! ${refunded} of your payment of ${amount} was refunded; these votes still count.`
+    : fr
+      ? `Merci pour votre vote ! Votre paiement de ${amount} est confirmé et vos votes sont comptés.`
+      : `Thank you for voting! Your payment of ${amount} is confirmed and your votes count.`;
   const codeLine = fr
     ? `Code du reçu : ${facts.receiptCode}`
     : `Receipt code: ${facts.receiptCode}`;

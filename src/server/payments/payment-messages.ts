@@ -67,6 +67,11 @@ export interface CompletedPayment extends PaymentContact {
   amount: number;
   currency: string;
   totalVotes: number;
+  /**
+   * Returned so far: a receipt sent again after a partial refund counts the votes still counted
+   * (`payment_votes.counted`) and says what went back. Absent or 0 at settlement.
+   */
+  refundedAmount?: number;
 }
 
 /**
@@ -86,9 +91,11 @@ export async function receiptMessages(
     name: string;
     name_fr: string | null;
     votes: number;
+    counted: number;
   }>(
     await tx.execute(sql`
-      SELECT v.payment_id, c.name, c.name_fr, SUM(v.vote_count)::int AS votes
+      SELECT v.payment_id, c.name, c.name_fr, SUM(v.vote_count)::int AS votes,
+        SUM(v.counted)::int AS counted
       FROM payment_votes v
       JOIN nominations n ON n.id = v.nomination_id
       JOIN categories c ON c.id = n.category_id
@@ -98,17 +105,21 @@ export async function receiptMessages(
       ORDER BY v.payment_id, votes DESC, c.name`),
   );
   return reachable.flatMap((payment) => {
+    const refunded = payment.refundedAmount ?? 0;
     const categories = lines
       .filter((line) => line.payment_id === payment.id)
       .map((line) => ({
         category: payment.language === 'fr' ? (line.name_fr ?? line.name) : line.name,
-        votes: line.votes,
-      }));
+        votes: refunded > 0 ? Number(line.counted) : line.votes,
+      }))
+      .filter((line) => line.votes > 0);
     const texts = receiptTexts(payment.language, {
       receiptCode: payment.receiptCode,
       amount: payment.amount,
       currency: payment.currency,
-      totalVotes: payment.totalVotes,
+      totalVotes:
+        refunded > 0 ? categories.reduce((sum, line) => sum + line.votes, 0) : payment.totalVotes,
+      refunded,
       categories,
       link: receiptLink(outbox.publicUrl, payment.receiptCode),
     });

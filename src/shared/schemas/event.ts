@@ -102,7 +102,13 @@ export const resultNomineeSchema = z.object({
   photoUrl: z.string().nullable(),
   nominationTitle: z.string().nullable(),
   nominationTitleFr: z.string().nullable(),
+  /** The votes as published: corrections after publication never change it. */
   voteCount: z.number().int(),
+  /**
+   * What corrections after publication (refunds, disputes, late payments) changed since, listed
+   * apart from the published figure; 0 when nothing did.
+   */
+  changeSincePublication: z.number().int(),
   /** 1 for the winner; nominees with equal votes share a rank (1, 1, 3). */
   rank: z.number().int(),
 });

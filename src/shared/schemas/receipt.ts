@@ -121,6 +121,8 @@ export const receiptDetailSchema = z.object({
       categoryName: z.string(),
       categoryNameFr: z.string().nullable(),
       voteCount: z.number().int(),
+      /** Of voteCount, those in the tallies now (fewer after a refund, none while disputed). */
+      countedVotes: z.number().int(),
     }),
   ),
 });

@@ -75,6 +75,7 @@ export const CSV_COLUMNS = [
   'Payment ID',
   'Provider',
   'Amount',
+  'Refunded',
   'Email',
   'Phone',
   'Device Time',

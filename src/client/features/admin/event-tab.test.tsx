@@ -90,6 +90,8 @@ describe('admin Event tab', () => {
   });
 
   it('publishes the results only after confirmation, then shows when', async () => {
+    await setEvent(session.testApp.app.ctx.db, { votingClosesAt: new Date(Date.now() - 60_000) });
+    session.testApp.app.ctx.events.emit('event-changed');
     const { user } = await openEventTab();
     await user.click(screen.getByRole('button', { name: 'Publish results' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish the results now?' });
@@ -104,6 +106,50 @@ describe('admin Event tab', () => {
     expect(done).toHaveProperty('disabled', true);
     expect(screen.getByText(/^Published on /)).toBeTruthy();
     expect((await session.testApp.app.ctx.event.current()).resultsPublishedAt).not.toBeNull();
+  });
+
+  it('says voting is still open before publishing, and closes it first when asked', async () => {
+    const { user } = await openEventTab();
+    await user.click(screen.getByRole('button', { name: 'Publish results' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Voting is still open' });
+    expect(
+      within(dialog).getByText(/^Voting has no closing time, so voters can still pay\./),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Publish and end voting' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close voting now' }));
+
+    await waitFor(
+      async () =>
+        expect(await session.testApp.app.ctx.event.current()).toMatchObject({
+          status: 'closed',
+          resultsPublishedAt: null,
+        }),
+      { timeout: 5000 },
+    );
+    // The tab hears of the close: its preview says so, and the question no longer says open.
+    expect(await screen.findByText('Closed', {}, { timeout: 5000 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Publish results' }));
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Publish the results now?' }),
+    ).toBeTruthy();
+  });
+
+  it('in French, says voting is still open until its close', async () => {
+    await setEvent(session.testApp.app.ctx.db, {
+      votingClosesAt: new Date('2099-12-19T19:00:00Z'),
+    });
+    session.testApp.app.ctx.events.emit('event-changed');
+    const { user } = await openEventTab('fr');
+    await user.click(screen.getByRole('button', { name: 'Publier les résultats' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Le vote est encore ouvert' });
+    expect(
+      within(dialog).getByText(
+        /^Les votants peuvent encore payer jusqu’au samedi 19 décembre 2099 à 20:00/,
+      ),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByRole('button', { name: 'Clôturer le vote maintenant' }),
+    ).toBeTruthy();
   });
 
   it('switching tab with unsaved settings asks first; Stay keeps them, Leave switches', async () => {

@@ -15,18 +15,23 @@ import {
 import { Button } from '#client/components/ui/button';
 import { formatEventDate } from '#shared/format-event-date';
 import { useLanguage } from '#client/lib/use-language';
+import { useCloseVoting } from './api/use-close-voting';
 import { usePublishResults } from './api/use-publish-results';
 
 /**
  * Publishing cannot be undone: the winners and every count go public at once. It asks first, and
- * once done the button stays disabled with the time it happened.
+ * once done the button stays disabled with the time it happened. While voting is still open the
+ * question says so, and offers to close voting first: publishing ends voting too, but figures
+ * published before pending payments settle are corrected afterwards, in public.
  */
 export function PublishResultsCard({ event }: { event: PublicEvent }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
   const publish = usePublishResults();
+  const closeVoting = useCloseVoting();
   const [confirming, setConfirming] = useState(false);
   const publishedAt = event.resultsPublishedAt;
+  const votingOpen = event.status === 'open';
 
   return (
     <div className="flex flex-col gap-3">
@@ -53,13 +58,28 @@ export function PublishResultsCard({ event }: { event: PublicEvent }) {
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{t('event.publish.confirmTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('event.publish.confirmText')}</AlertDialogDescription>
+            <AlertDialogTitle>
+              {t(votingOpen ? 'event.publish.openTitle' : 'event.publish.confirmTitle')}
+            </AlertDialogTitle>
+            <AlertDialogDescription>
+              {votingOpen
+                ? t(event.votingClosesAt ? 'event.publish.openText' : 'event.publish.openNoClose', {
+                    date: event.votingClosesAt
+                      ? formatEventDate(event.votingClosesAt, event.timezone, language)
+                      : '',
+                  })
+                : t('event.publish.confirmText')}
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{t('event.publish.cancel')}</AlertDialogCancel>
+            {votingOpen ? (
+              <AlertDialogAction variant="outline" onClick={() => closeVoting.mutate()}>
+                {t('event.publish.closeFirst')}
+              </AlertDialogAction>
+            ) : null}
             <AlertDialogAction variant="accent" onClick={() => publish.mutate()}>
-              {t('event.publish.confirm')}
+              {t(votingOpen ? 'event.publish.publishAnyway' : 'event.publish.confirm')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema, type PaymentConfig } from '#shared/schemas/payment';
 import { Input } from '#client/components/ui/input';
@@ -45,7 +45,21 @@ export function CardPaymentPanel(props: CardPaymentPanelProps) {
   const { t } = useTranslation('checkout');
   const id = useId();
   const [busy, setBusy] = useState(false);
+  // Said beside the field, not in a toast far from it: Pay sits below the card form, and the
+  // e-mail field is then often off-screen.
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
   const { card, config } = props;
+
+  /** Brings the e-mail field into view with the focus in it, its message beside it. */
+  const refuseEmail = (message: string) => {
+    setEmailError(message);
+    const input = emailInput.current;
+    if (!input) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    input.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+    input.focus({ preventScroll: true });
+  };
 
   const fail = (title: string, description: string) =>
     toast({ title, description, variant: 'destructive' });
@@ -57,11 +71,11 @@ export function CardPaymentPanel(props: CardPaymentPanelProps) {
       return;
     }
     if (!props.email.trim()) {
-      fail(t('toasts.emailRequiredTitle'), t('toasts.emailRequiredText'));
+      refuseEmail(t('toasts.emailRequiredText'));
       return;
     }
     if (!emailSchema.safeParse(props.email).success) {
-      fail(t('toasts.invalidEmailTitle'), t('toasts.invalidEmailText'));
+      refuseEmail(t('toasts.invalidEmailText'));
       return;
     }
     setBusy(true);
@@ -113,6 +127,7 @@ export function CardPaymentPanel(props: CardPaymentPanelProps) {
     <div className="flex flex-col gap-2">
       <Label htmlFor={`${id}-email`}>{t('card.emailLabel')}</Label>
       <Input
+        ref={emailInput}
         id={`${id}-email`}
         type="email"
         inputMode="email"
@@ -122,9 +137,20 @@ export function CardPaymentPanel(props: CardPaymentPanelProps) {
         placeholder={t('emailPlaceholder')}
         value={props.email}
         disabled={props.disabled || busy}
-        aria-describedby={`${id}-email-hint`}
-        onChange={(event) => props.onEmailChange(event.target.value)}
+        aria-invalid={emailError ? true : undefined}
+        aria-describedby={emailError ? `${id}-email-error ${id}-email-hint` : `${id}-email-hint`}
+        onChange={(event) => {
+          setEmailError(null);
+          props.onEmailChange(event.target.value);
+        }}
       />
+      <p
+        id={`${id}-email-error`}
+        aria-live="polite"
+        className="text-sm font-medium text-destructive empty:hidden"
+      >
+        {emailError}
+      </p>
       <p id={`${id}-email-hint`} className="text-sm text-muted-foreground">
         {t('card.emailHint')}
       </p>

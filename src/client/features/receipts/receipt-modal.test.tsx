@@ -12,9 +12,11 @@ import { ReceiptModal } from './receipt-modal';
 
 let testApp: TestApp;
 let nominationId: string;
+let otherNominationId: string;
 beforeAll(async () => {
   testApp = await createTestApp('pglite');
   nominationId = (await createNominee(testApp.app.ctx.db)).nominations[0]!.id;
+  otherNominationId = (await createNominee(testApp.app.ctx.db)).nominations[0]!.id;
 });
 afterAll(() => testApp.close());
 beforeEach(() => {
@@ -22,15 +24,19 @@ beforeEach(() => {
 });
 
 /** A completed mobile-money payment with an e-mail, its receipt open in the modal. */
-async function openReceipt(language: 'en' | 'fr' = 'en', change?: 'refund') {
+async function openReceipt(language: 'en' | 'fr' = 'en', change?: 'refund' | 'partial refund') {
   const { ctx } = testApp.app;
   const payment = await createCompletedPayment(ctx.db, {
-    votes: [{ nominationId, voteCount: 2 }],
+    votes: [
+      { nominationId, voteCount: 2 },
+      { nominationId: otherNominationId, voteCount: 2 },
+    ],
     payment: { phoneNumber: '237677123456', voterEmail: 'own@example.com' },
     outbox: ctx.outbox,
   });
-  if (change === 'refund') {
-    await revisePaymentAs(ctx.db, payment.id, { kind: 'refund', refundedAmount: payment.amount });
+  if (change) {
+    const refundedAmount = change === 'refund' ? payment.amount : payment.amount / 4;
+    await revisePaymentAs(ctx.db, payment.id, { kind: 'refund', refundedAmount });
   }
   const receipt = await fetchReceipt(payment.receiptCode!);
   const rendered = await renderScreen(
@@ -76,7 +82,35 @@ describe('Send my receipt again', () => {
 
   it('is not offered once a refund changed the receipt', async () => {
     await openReceipt('en', 'refund');
-    await screen.findByText(/was returned to you/);
+    await screen.findByText(/ of .+ was returned to you/);
     expect(screen.queryByRole('button', { name: 'Send my receipt again' })).toBeNull();
+  });
+
+  it('after a partial refund, says so, counts what still counts per category, and still resends', async () => {
+    const { user, payment } = await openReceipt('en', 'partial refund');
+    expect((await screen.findByTestId('receipt-state')).textContent).toBe('Partly refunded');
+    expect(screen.queryByText(/Payment confirmed/)).toBeNull();
+    expect(screen.getByTestId('receipt-total').textContent).toBe('3 of 4 votes still count');
+    const perCategory = screen.getByRole('list');
+    expect([...perCategory.querySelectorAll('li')].map((li) => li.lastChild?.textContent)).toEqual(
+      expect.arrayContaining(['1 of 2', '2 votes']),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send my receipt again' }));
+    expect(await screen.findByText('Your receipt is on its way by SMS and e-mail.')).toBeTruthy();
+    const [email] = await testApp.database.query<{ body: string }>(
+      `SELECT body FROM outbox_messages
+       WHERE payment_id = $1 AND kind = 'receipt' AND channel = 'email'
+       ORDER BY created_at DESC LIMIT 1`,
+      [payment.id],
+    );
+    expect(email?.body).toMatch(/was refunded; these votes still count/);
+    expect(email?.body).toMatch(/Total: 3 votes/);
+  });
+
+  it('shows the amount, the way it was paid and when, in French without a capital mid-sentence', async () => {
+    await openReceipt('fr');
+    const facts = await screen.findByTestId('receipt-facts');
+    expect(facts.textContent).toMatch(/^Montant.+CFAPayé parMobile MoneyDate.+2\d{3}/);
+    expect(screen.getByTestId('receipt-total').textContent).toBe('4 votes');
   });
 });

@@ -1,4 +1,4 @@
-import { Camera, CheckCircle2, Loader2, Send } from 'lucide-react';
+import { Camera, CheckCircle2, Info, Loader2, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptDetail } from '#shared/schemas/receipt';
@@ -21,6 +21,8 @@ import {
 } from '#client/components/ui/dialog';
 import { toast } from '#client/components/ui/toast-store';
 import { ApiError } from '#client/lib/api-error';
+import { formatMoney } from '#client/lib/format-money';
+import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
 import { ArtistPhoto } from '#client/components/artist-photo';
 import { proxiedImageUrl } from './proxied-image-url';
@@ -84,6 +86,17 @@ export function ReceiptModal({ receipt, onClose }: ReceiptModalProps) {
   );
 }
 
+/** Which heading the receipt wears: what happened to the payment after it was confirmed. */
+type ReceiptState = 'confirmed' | 'partlyRefunded' | 'refunded' | 'disputed';
+
+function receiptState(payment: ReceiptDetail['payment']): ReceiptState {
+  if (payment.status === 'disputed') return 'disputed';
+  if (payment.status === 'refunded') {
+    return payment.countedVotes > 0 ? 'partlyRefunded' : 'refunded';
+  }
+  return 'confirmed';
+}
+
 function ReceiptBody({
   receipt,
   onRequestClose,
@@ -92,39 +105,53 @@ function ReceiptBody({
   onRequestClose: () => void;
 }) {
   const { t } = useTranslation('receipts');
+  const language = useLanguage();
   const localized = useLocalized();
   const name = localized(receipt.artist.name, receipt.artist.nameFr);
-  const totalVotes = receipt.payment.totalVotes;
+  const { payment } = receipt;
+  const state = receiptState(payment);
+  // The votes that count now: all of them for a confirmed payment, fewer after a refund.
+  const counted = payment.countedVotes;
   const photo = proxiedImageUrl(receipt.artist.photoUrl, window.location.origin);
+  const StateIcon = state === 'confirmed' ? CheckCircle2 : Info;
+  const date = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(payment.settledAt ?? payment.createdAt));
 
   return (
     <>
-      <div className="relative overflow-hidden bg-ink-950 px-5 pt-6 pb-5 text-white">
+      <div className="relative overflow-hidden bg-ink-950 px-5 pt-4 pb-4 text-white">
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(30rem_12rem_at_90%_-20%,rgb(226_184_79/0.35),transparent_65%)]"
         />
         <div className="relative pr-10">
-          <p className="inline-flex items-center gap-1.5 text-xs font-semibold tracking-[0.14em] text-gold-300 uppercase">
-            <CheckCircle2 className="size-4" aria-hidden="true" />
-            {t('modal.eyebrow')}
+          <p
+            className="inline-flex items-center gap-1.5 text-xs font-semibold tracking-[0.14em] text-gold-300 uppercase"
+            data-testid="receipt-state"
+          >
+            <StateIcon className="size-4" aria-hidden="true" />
+            {t(`modal.states.${state}.eyebrow`)}
           </p>
-          <DialogTitle className="mt-1 text-2xl text-white">{t('modal.title')}</DialogTitle>
-          <DialogDescription className="mt-1 text-white/75">
-            {t('modal.description')}
+          <DialogTitle className="mt-1 text-xl text-white sm:text-2xl">
+            {t('modal.title')}
+          </DialogTitle>
+          <DialogDescription className="mt-1 text-sm text-white/75 sm:text-base">
+            {t(`modal.states.${state}.description`)}
           </DialogDescription>
         </div>
       </div>
-      <div className="flex flex-col gap-4 p-5">
+      <div className="flex flex-col gap-3 p-4 sm:gap-4 sm:p-5">
         <div className="flex items-center gap-4">
           <ArtistPhoto
             src={photo}
             name={name}
             alt={t('modal.photoAlt', { name })}
-            width={160}
-            height={160}
+            width={128}
+            height={128}
             eager
-            className="size-20 shrink-0 rounded-full object-cover ring-4 ring-gold-300"
+            className="size-16 shrink-0 rounded-full object-cover ring-4 ring-gold-300"
           />
           <div className="min-w-0">
             <p
@@ -133,46 +160,74 @@ function ReceiptBody({
             >
               {name}
             </p>
-            <p className="mt-1 text-ink-700" data-testid="receipt-total">
-              <span className="text-3xl font-bold text-ink-950 tabular-nums">{totalVotes}</span>{' '}
-              <span className="font-semibold">{t('modal.votes', { count: totalVotes })}</span>
+            <p className="text-ink-700" data-testid="receipt-total">
+              <span className="text-3xl font-bold text-ink-950 tabular-nums">{counted}</span>{' '}
+              <span className="font-semibold">
+                {t(counted < payment.totalVotes ? 'modal.votesOf' : 'modal.votes', {
+                  count: counted,
+                  total: payment.totalVotes,
+                })}
+              </span>
             </p>
           </div>
         </div>
+        <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="receipt-facts">
+          <div className="min-w-0">
+            <dt className="text-xs text-muted-foreground">{t('results.amount')}</dt>
+            <dd className="font-semibold tabular-nums">
+              {formatMoney(payment.amount, payment.currency, language)}
+            </dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="text-xs text-muted-foreground">{t('results.provider')}</dt>
+            <dd className="font-semibold">{t(`results.providers.${payment.provider}`)}</dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="text-xs text-muted-foreground">{t('results.date')}</dt>
+            <dd className="font-semibold">
+              <time dateTime={payment.settledAt ?? payment.createdAt}>{date}</time>
+            </dd>
+          </div>
+        </dl>
         <section aria-labelledby="receipt-categories-heading">
           <h3
             id="receipt-categories-heading"
             className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase"
           >
-            {t('modal.byCategory')}
+            {t(state === 'confirmed' ? 'modal.byCategory' : 'modal.byCategoryCounted')}
           </h3>
-          <ul className="mt-2 divide-y divide-border rounded-xl border border-border bg-background">
+          <ul className="mt-1.5 divide-y divide-border rounded-xl border border-border bg-background">
             {receipt.votesByCategory.map((line) => (
               <li
                 key={line.nominationId}
-                className="flex items-baseline justify-between gap-3 px-3 py-2"
+                className="flex items-baseline justify-between gap-3 px-3 py-1.5"
               >
                 <span className="min-w-0 break-words">
                   {localized(line.categoryName, line.categoryNameFr)}
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">
-                  {t('modal.categoryVotes', { count: line.voteCount })}
+                  {line.countedVotes < line.voteCount
+                    ? t('modal.categoryVotesOf', {
+                        count: line.countedVotes,
+                        total: line.voteCount,
+                      })
+                    : t('modal.categoryVotes', { count: line.voteCount })}
                 </span>
               </li>
             ))}
           </ul>
         </section>
-        <PaymentAfterNote payment={receipt.payment} />
-        <ReceiptCode code={receipt.payment.receiptCode} />
+        <ReceiptCode code={payment.receiptCode} />
+        <PaymentAfterNote payment={payment} />
         <div className="flex gap-3 rounded-xl bg-ink-50 p-3 text-sm text-ink-800">
           <Camera className="mt-0.5 size-5 shrink-0 text-ink-600" aria-hidden="true" />
           <p>
             <span className="font-semibold">{t('modal.tipTitle')}.</span> {t('modal.tip', { name })}
           </p>
         </div>
-        {/* A refunded or disputed receipt would no longer say what the first one said. */}
-        {receipt.payment.status === 'completed' ? (
-          <ResendButton receiptCode={receipt.payment.receiptCode} />
+        {/* Sent again, a receipt lists the votes that still count; none do once all is gone. */}
+        {state === 'confirmed' || state === 'partlyRefunded' ? (
+          <ResendButton receiptCode={payment.receiptCode} />
         ) : null}
         <Button size="lg" className="w-full" onClick={onRequestClose}>
           {t('modal.close')}

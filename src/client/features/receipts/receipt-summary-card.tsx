@@ -46,7 +46,8 @@ export function ReceiptSummaryCard({ receipt, opening, onView }: ReceiptSummaryC
         </div>
         <span className="inline-flex items-center gap-1.5 rounded-full bg-ink-50 px-2.5 py-1 text-xs font-semibold text-ink-800">
           <ProviderIcon className="size-3.5" aria-hidden="true" />
-          <span className="sr-only">{t('results.provider')}: </span>
+          {/* French puts a space before the colon: the colon is part of each language's label. */}
+          <span className="sr-only">{t('results.providerLabel')} </span>
           {t(`results.providers.${receipt.provider}`)}
         </span>
         {receipt.status === 'completed' ? null : (

@@ -71,7 +71,54 @@ export function CategoryResults({ category, eager }: CategoryResultsProps) {
           </ol>
         </div>
       ) : null}
+      <ChangesSincePublication nominees={category.nominees} headingId={headingId} />
     </Card>
+  );
+}
+
+/**
+ * Refunds, disputes and late payments after publication, per nominee, apart from the published
+ * figures above, which they never change.
+ */
+function ChangesSincePublication({
+  nominees,
+  headingId,
+}: {
+  nominees: readonly ResultNominee[];
+  headingId: string;
+}) {
+  const { t } = useTranslation('results');
+  const language = useLanguage();
+  const changed = nominees.filter((nominee) => nominee.changeSincePublication !== 0);
+  if (changed.length === 0) return null;
+  const number = (count: number) => formatWholeNumber(count, language);
+  return (
+    <div className="border-t border-border bg-muted/40 px-4 pt-3 pb-4 sm:px-6">
+      <h3
+        id={`${headingId}-changes`}
+        className="text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+      >
+        {t('changes.title')}
+      </h3>
+      <p className="mt-1 text-sm text-muted-foreground">{t('changes.text')}</p>
+      <ul aria-labelledby={`${headingId}-changes`} className="mt-2 flex flex-col gap-1 text-sm">
+        {changed.map((nominee) => {
+          const change = nominee.changeSincePublication;
+          return (
+            <li key={nominee.nominationId} className="flex flex-wrap justify-between gap-x-3">
+              <span className="font-medium">{nomineeHeading(nominee, language).title}</span>
+              <span className="tabular-nums">
+                {t(change < 0 ? 'changes.removed' : 'changes.added', {
+                  count: Math.abs(change),
+                  formatted: number(Math.abs(change)),
+                  now: number(nominee.voteCount + change),
+                })}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import { createCompletedPayment } from '#test/factories/payment-factory';
 import { routeFetchToApp } from '#test/support/fetch-to-app';
 import { renderScreen } from '#test/support/render-screen';
 import { createTestApp, type TestApp } from '#test/support/test-app';
+import { CategoryResults } from './category-results';
 import { ResultsPage } from './results-page';
 
 let testApp: TestApp;
@@ -94,5 +95,60 @@ describe('results page', () => {
     expect(within(category).getAllByText('Lauréat ex æquo')).toHaveLength(2);
     expect(within(category).getByText('Classement')).toBeTruthy();
     expect(screen.getByText(/Annoncés le samedi 19 décembre 2026 à 21:00 UTC/)).toBeTruthy();
+  });
+
+  it('keeps the published counts and lists the changes since apart, in both languages', async () => {
+    const nominee = {
+      photoUrl: null,
+      nominationTitle: null,
+      nominationTitleFr: null,
+    };
+    const category = {
+      categoryId: 'c1',
+      name: 'Best Group',
+      nameFr: 'Meilleur groupe',
+      nominees: [
+        {
+          ...nominee,
+          nominationId: 'n1',
+          artistName: 'X-Maleya',
+          voteCount: 37,
+          changeSincePublication: -2,
+          rank: 1,
+        },
+        {
+          ...nominee,
+          nominationId: 'n2',
+          artistName: 'Macase',
+          voteCount: 35,
+          changeSincePublication: 1,
+          rank: 2,
+        },
+        {
+          ...nominee,
+          nominationId: 'n3',
+          artistName: 'Zangalewa',
+          voteCount: 3,
+          changeSincePublication: 0,
+          rank: 3,
+        },
+      ],
+    };
+    const { unmount } = await renderScreen(<CategoryResults category={category} />);
+    const changes = await screen.findByRole('list', { name: 'Changed since publication' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['X-Maleya2 votes taken back, 35 now', 'Macase1 vote added, 36 now']);
+    const winners = screen.getByRole('list', { name: 'Winner' });
+    expect(within(winners).getByText('37 votes')).toBeTruthy();
+    unmount();
+
+    await renderScreen(<CategoryResults category={category} />, { language: 'fr' });
+    const modifies = await screen.findByRole('list', { name: 'Modifié depuis la publication' });
+    expect(within(modifies).getAllByRole('listitem')[0]!.textContent).toBe(
+      'X-Maleya2 votes retirés, 35 désormais',
+    );
   });
 });

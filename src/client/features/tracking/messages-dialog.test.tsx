@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createNominee } from '#test/factories/catalog-factory';
-import { createCompletedPayment } from '#test/factories/payment-factory';
+import { createCompletedPayment, revisePaymentAs } from '#test/factories/payment-factory';
 import { renderScreen } from '#test/support/render-screen';
 import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 import { Toaster } from '#client/components/ui/toaster';
@@ -17,13 +17,23 @@ const session = signedInAdminApp({
 });
 
 /** A completed mobile-money payment whose receipt the sandbox kept, found by its e-mail. */
-async function openWithMessages(email: string, language: 'en' | 'fr' = 'en') {
+async function openWithMessages(
+  email: string,
+  language: 'en' | 'fr' = 'en',
+  refund?: (amount: number) => number,
+) {
   const { ctx } = session.testApp.app;
   const payment = await createCompletedPayment(ctx.db, {
     votes: [{ nominationId, voteCount: 2 }],
     payment: { voterEmail: email, phoneNumber: '237677123456' },
     outbox: ctx.outbox,
   });
+  if (refund) {
+    await revisePaymentAs(ctx.db, payment.id, {
+      kind: 'refund',
+      refundedAmount: refund(payment.amount),
+    });
+  }
   await ctx.outbox.deliverDue();
   const rendered = await renderScreen(
     <>
@@ -57,6 +67,12 @@ describe("a payment's messages in voter tracking", () => {
     expect(await screen.findByText('Receipt sent again by SMS, E-mail')).toBeTruthy();
     await within(dialog).findAllByText('queued');
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('offers the receipt again for a partly refunded payment', async () => {
+    await openWithMessages('partly@example.com', 'en', (amount) => amount / 2);
+    const partly = await screen.findByRole('dialog', { name: /Messages of payment/ });
+    expect(await within(partly).findByRole('button', { name: 'Resend receipt' })).toBeTruthy();
   });
 
   it('speaks French, and says when the hour’s resends are used up', async () => {

@@ -10,12 +10,20 @@ import { shortPaymentId } from './payment-display';
 import { usePaymentMessages, useResendReceipt } from './api/payment-messages-queries';
 import type { TrackingTimeZone } from './tracking-timezone';
 
-type MessagedPayment = Pick<TrackingPayment, 'id' | 'status'>;
+type MessagedPayment = Pick<TrackingPayment, 'id' | 'status' | 'amount' | 'refundedAmount'>;
+
+/**
+ * A completed payment, or one partly refunded whose remaining money still counts votes: its
+ * receipt, sent again, lists those votes (the server has the last word on the count).
+ */
+const hasReceiptToResend = (payment: MessagedPayment) =>
+  payment.status === 'completed' ||
+  (payment.status === 'refunded' && payment.refundedAmount < payment.amount);
 
 /**
  * The Messages button of a payment with a receipt: what the voter was sent (receipt, refund and
- * dispute notices, by SMS and e-mail), each with how far it got, and, for a completed payment,
- * the receipt sent again.
+ * dispute notices, by SMS and e-mail), each with how far it got, and, for a payment whose votes
+ * still count, the receipt sent again.
  */
 export function MessagesDialog({
   payment,
@@ -106,14 +114,14 @@ function MessagesPanel({
   return (
     <div className="flex flex-col gap-4">
       {body}
-      {payment.status === 'completed' ? (
+      {hasReceiptToResend(payment) ? (
         <p className="text-xs text-muted-foreground">{t('messages.resendHint')}</p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone}>
           {t('messages.close')}
         </Button>
-        {payment.status === 'completed' ? (
+        {hasReceiptToResend(payment) ? (
           <Button
             type="button"
             disabled={resend.isPending}

@@ -2,18 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { displayStatus, formatCreated, shortPaymentId, todayIn } from './payment-display';
 
 describe('displayStatus', () => {
+  const at = '2025-11-22T10:00:00.000Z';
   it('shows pending as attempted or abandoned', () => {
-    expect(displayStatus({ status: 'pending', attemptedAt: '2025-11-22T10:00:00.000Z' })).toBe(
+    expect(displayStatus({ status: 'pending', attemptedAt: at, failureReason: null })).toBe(
       'attempted',
     );
-    expect(displayStatus({ status: 'pending', attemptedAt: null })).toBe('abandoned');
+    expect(displayStatus({ status: 'pending', attemptedAt: null, failureReason: null })).toBe(
+      'abandoned',
+    );
+  });
+  it('shows a declined card as failed, as the voter was told, though its order stays open', () => {
+    expect(
+      displayStatus({
+        status: 'pending',
+        attemptedAt: at,
+        failureReason: 'Your card was declined.',
+      }),
+    ).toBe('failed');
   });
   it('keeps completed, failed and unknown statuses', () => {
-    expect(displayStatus({ status: 'completed', attemptedAt: null })).toBe('completed');
-    expect(displayStatus({ status: 'failed', attemptedAt: '2025-11-22T10:00:00.000Z' })).toBe(
+    expect(displayStatus({ status: 'completed', attemptedAt: null, failureReason: null })).toBe(
+      'completed',
+    );
+    expect(displayStatus({ status: 'failed', attemptedAt: at, failureReason: 'expired' })).toBe(
       'failed',
     );
-    expect(displayStatus({ status: 'refunded', attemptedAt: null })).toBe('refunded');
+    expect(displayStatus({ status: 'refunded', attemptedAt: null, failureReason: null })).toBe(
+      'refunded',
+    );
   });
 });
 

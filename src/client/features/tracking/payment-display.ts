@@ -1,5 +1,6 @@
 import type { Language } from '#shared/limits';
 import type { TrackingPayment } from '#shared/schemas/tracking';
+import { isDeclinedWhilePending } from '#shared/payment-shown-status';
 
 export const DISPLAY_STATUSES = [
   'completed',
@@ -13,10 +14,14 @@ export const DISPLAY_STATUSES = [
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 
 /**
- * A pending payment reads 'attempted' once the voter started paying (attemptedAt set) and
- * 'abandoned' when they never did. A status this client does not know yet is shown as stored.
+ * A pending payment reads 'failed' when its last try was refused (a declined card: the voter was
+ * told it failed), 'attempted' once the voter started paying (attemptedAt set) and 'abandoned'
+ * when they never did. A status this client does not know yet is shown as stored.
  */
-export function displayStatus(payment: Pick<TrackingPayment, 'status' | 'attemptedAt'>): string {
+export function displayStatus(
+  payment: Pick<TrackingPayment, 'status' | 'attemptedAt' | 'failureReason'>,
+): string {
+  if (isDeclinedWhilePending(payment)) return 'failed';
   if (payment.status === 'pending') return payment.attemptedAt ? 'attempted' : 'abandoned';
   return payment.status;
 }

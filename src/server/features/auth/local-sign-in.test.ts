@@ -87,6 +87,8 @@ describeEachDatabase('local sign-in', (kind) => {
     expect(response.body).toContain('<form method="post" action="/api/login">');
     expect(response.body).toContain('name="returnTo" value="/admin?tab=%22x%22"');
     expect(response.body).not.toContain('<script');
+    // The app's icon, named: without it the browser asks for /favicon.ico and logs a 404.
+    expect(response.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     const evil = await call(t.app, { url: '/api/login?returnTo=https://evil.example/' });
     expect(evil.body).toContain('name="returnTo" value="/"');
   });

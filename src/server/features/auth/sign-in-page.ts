@@ -36,7 +36,10 @@ button:hover{background:#1a2244}
 .back{display:block;text-align:center;margin-top:14px;padding:6px 0;color:#111937;font-size:14px}
 `;
 
-/** A page of the server's own, in the app's colours: its title, then what goes under the brand. */
+/**
+ * A page of the server's own, in the app's colours: its title, then what goes under the brand. It
+ * names the app's icon, or the browser asks for /favicon.ico, which does not exist.
+ */
 function authPage(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -44,6 +47,7 @@ function authPage(title: string, content: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${title} · Palmarès</title>
 <style>${STYLE}</style>
 </head>

@@ -6,6 +6,7 @@ import type { EventSettings } from '#shared/schemas/event.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict } from '#server/http/http-error.js';
 import { publishLedger } from '#server/features/ledger/publish-ledger.js';
+import { refuseUnlessOpen, statusByDatabaseClock } from './voting-window.js';
 
 /** The event row as the API speaks of it (instants as ISO strings), its zone resolved. */
 export interface EventRecord extends EventWindow {
@@ -88,6 +89,39 @@ export async function updateEventSettings(
     const [after] = await tx
       .update(event)
       .set({ ...values, updatedAt: new Date() })
+      .where(eq(event.id, 1))
+      .returning(columns);
+    await recordAudit(tx, actor, {
+      action: 'event.update',
+      entityType: 'event',
+      entityId: '1',
+      before: toRecord(before, defaultTimezone),
+      after: toRecord(after!, defaultTimezone),
+    });
+  });
+}
+
+/**
+ * Ends voting now by the database's clock (the close the payments' check reads), so an organiser
+ * can let pending payments settle before publishing. Recorded as a change of the settings; 409
+ * unless voting is open.
+ */
+export async function closeVotingNow(
+  db: Db,
+  actor: AuditActor,
+  defaultTimezone: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ ...columns, status: statusByDatabaseClock })
+      .from(event)
+      .where(eq(event.id, 1))
+      .for('update');
+    if (!before) throw new Error('The event row is missing: run the migrations');
+    refuseUnlessOpen(before.status);
+    const [after] = await tx
+      .update(event)
+      .set({ votingClosesAt: sql`now()`, updatedAt: new Date() })
       .where(eq(event.id, 1))
       .returning(columns);
     await recordAudit(tx, actor, {

@@ -127,6 +127,7 @@ describeEachDatabase('the event', (kind) => {
     for (const [method, url] of [
       ['PUT', '/api/admin/event'],
       ['POST', '/api/admin/event/publish-results'],
+      ['POST', '/api/admin/event/close-voting'],
     ] as const) {
       expect((await call(t.app, { method, url, body: settings() })).status).toBe(401);
       expect((await call(t.app, { method, url, headers: voter, body: settings() })).status).toBe(
@@ -296,6 +297,80 @@ describeEachDatabase('the event', (kind) => {
       .from(auditLog)
       .where(eq(auditLog.action, 'event.publish-results'));
     expect(rows).toHaveLength(1);
+  });
+
+  it('ends voting with the publication: no new payment starts, and later credits are listed apart', async () => {
+    const category = await createCategory(t.database.db, { name: `Published while open ${kind}` });
+    const nominee = await createNominee(t.database.db, { categoryIds: [category.id] });
+    const nominationId = nominee.nominations[0]!.id;
+    await createCompletedPayment(t.database.db, { votes: [{ nominationId, voteCount: 5 }] });
+    const cardBody = {
+      ...mobileMoneyBody(nominee),
+      phoneNumber: undefined,
+      nominationVotes: [{ nominationId, voteCount: 2 }],
+    };
+    const started = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: cardBody,
+    });
+    expect(started.status).toBe(200);
+
+    const published = await call<PublicEvent>(t.app, {
+      method: 'POST',
+      url: '/api/admin/event/publish-results',
+      headers: admin,
+    });
+    expect(published.body).toMatchObject({ status: 'closed', votingClosesAt: null });
+    expect(await votingStatus(t.database.db)).toBe('closed');
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent-multi',
+      body: cardBody,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Voting has closed');
+
+    // The payment started before publication still goes through, after it.
+    const confirmed = await call(t.app, {
+      method: 'POST',
+      url: '/api/sandbox/card-confirm',
+      body: {
+        paymentId: String(started.body.paymentId),
+        cardNumber: '4242424242424242',
+        expiry: '12/34',
+        cvc: '123',
+      },
+    });
+    expect(confirmed.status).toBe(200);
+    const results = await call<Results>(t.app, { method: 'GET', url: '/api/results' });
+    if (!results.body.published) throw new Error('results not published');
+    const [row] = results.body.categories.find((c) => c.categoryId === category.id)!.nominees;
+    expect(row).toMatchObject({ voteCount: 5, changeSincePublication: 2 });
+  });
+
+  it('closes voting now on the organiser’s word, once, recorded as a change of the settings', async () => {
+    await setEvent(t.database.db, { votingClosesAt: inDatabaseTime('29 days') });
+    t.app.ctx.events.emit('event-changed');
+    const close = () =>
+      call<PublicEvent>(t.app, {
+        method: 'POST',
+        url: '/api/admin/event/close-voting',
+        headers: admin,
+      });
+    const closed = await close();
+    expect(closed.status).toBe(200);
+    expect(closed.body.status).toBe('closed');
+    expect(Date.parse(closed.body.votingClosesAt!)).toBeLessThanOrEqual(Date.now() + 5000);
+    expect(await votingStatus(t.database.db)).toBe('closed');
+    expect((await close()).status).toBe(409);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'event.update'))
+      .orderBy(sql`${auditLog.id} DESC`)
+      .limit(1);
+    expect(entry?.after).toMatchObject({ votingClosesAt: closed.body.votingClosesAt });
   });
 });
 

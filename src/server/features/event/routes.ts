@@ -9,7 +9,7 @@ import {
   type PublicEvent,
   type Results,
 } from '#shared/schemas/event.js';
-import { publishResults, updateEventSettings } from './event-store.js';
+import { closeVotingNow, publishResults, updateEventSettings } from './event-store.js';
 import { rankedResults } from './results-query.js';
 import { markStale } from '#server/http/stale-answer.js';
 
@@ -58,6 +58,24 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     async (request): Promise<PublicEvent> => {
       const actor = await auditActorOf(request);
       await updateEventSettings(ctx.db, actor, request.body, ctx.config.eventTimezone);
+      changed();
+      return ctx.event.current();
+    },
+  );
+
+  app.post(
+    '/admin/event/close-voting',
+    {
+      schema: {
+        operationId: 'closeVoting',
+        summary: 'End voting now, so pending payments can settle before the results go out',
+        tags: ['admin'],
+        security: SESSION_REQUIRED,
+        response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(409) },
+      },
+    },
+    async (request): Promise<PublicEvent> => {
+      await closeVotingNow(ctx.db, await auditActorOf(request), ctx.config.eventTimezone);
       changed();
       return ctx.event.current();
     },

@@ -21,6 +21,7 @@ export const VOTING_CLOSED: VoterText = {
  * no payment can carry a creation time at or after the close. Edges as in eventStatusAt().
  */
 export const statusByDatabaseClock = sql<EventStatus>`CASE
+  WHEN ${event.resultsPublishedAt} IS NOT NULL THEN 'closed'
   WHEN ${event.votingOpensAt} IS NOT NULL AND now() < ${event.votingOpensAt} THEN 'upcoming'
   WHEN ${event.votingClosesAt} IS NOT NULL AND now() >= ${event.votingClosesAt} THEN 'closed'
   ELSE 'open' END`;

@@ -199,10 +199,20 @@ describeEachDatabase("a payment's messages and its receipt sent again", (kind) =
       expect(await outboxRows(pending.id)).toHaveLength(0);
     });
 
-    it('answers 409 once a refund changed the receipt', async () => {
+    it('answers 409 once a refund took every vote back', async () => {
       const { id, amount } = await paidVote();
       await revisePayment(t.app.ctx, id, { kind: 'refund', refundedAmount: amount }, 'admin');
       expect((await adminResend(id)).status).toBe(409);
+    });
+
+    it('sends a partly refunded payment’s receipt with the votes that still count', async () => {
+      const { id, amount } = await paidVote();
+      await revisePayment(t.app.ctx, id, { kind: 'refund', refundedAmount: amount / 2 }, 'admin');
+      expect((await adminResend(id)).status).toBe(202);
+      const receipts = (await outboxRows(id)).filter((m) => m.kind === 'receipt');
+      const latest = receipts.filter((m) => m.channel === 'email').at(-1)!;
+      expect(latest.body).toMatch(/of your payment of .+ was refunded; these votes still count/);
+      expect(latest.body).toMatch(/Total: 1 vote\n/);
     });
 
     it('allows three an hour per payment (429 with Retry-After), counted apart from the voter’s', async () => {

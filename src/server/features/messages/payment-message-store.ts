@@ -64,7 +64,9 @@ interface ResendRefusals {
 const ADMIN_REFUSALS: ResendRefusals = {
   notFound: () => notFound(PAYMENT_NOT_FOUND),
   noReceipt: (status) =>
-    conflict(`This payment is ${status}: only a completed payment has a receipt to send again`),
+    conflict(
+      `This payment is ${status}: only a payment whose votes still count has a receipt to send again`,
+    ),
   noAddress: () =>
     conflict(
       'This payment has no address to send its receipt to: no e-mail, and no phone number or SMS turned off',
@@ -95,6 +97,8 @@ interface LockedPayment {
   language: Language;
   phone_number: string | null;
   voter_email: string | null;
+  refunded_amount: number;
+  counted: number;
 }
 
 /**
@@ -122,11 +126,16 @@ export async function resendReceipt(
     const [locked] = rowsOf<LockedPayment>(
       await tx.execute(sql`
         SELECT id, status, receipt_code, amount, currency, total_votes, language, phone_number,
-          voter_email
-        FROM payments WHERE ${match} FOR NO KEY UPDATE`),
+          voter_email, refunded_amount,
+          (SELECT COALESCE(SUM(v.counted), 0)::int FROM payment_votes v WHERE v.payment_id = p.id)
+            AS counted
+        FROM payments p WHERE ${match} FOR NO KEY UPDATE`),
     );
     if (!locked) throw refusals.notFound();
-    if (locked.status !== 'completed' || !locked.receipt_code) {
+    // A partly refunded payment keeps a receipt for the votes its remaining money covers.
+    const stillCounts =
+      locked.status === 'completed' || (locked.status === 'refunded' && locked.counted > 0);
+    if (!stillCounts || !locked.receipt_code) {
       throw refusals.noReceipt(locked.status);
     }
     const [used] = rowsOf<{ resends: number; retry_after: number | null }>(
@@ -150,6 +159,7 @@ export async function resendReceipt(
         amount: locked.amount,
         currency: locked.currency,
         totalVotes: locked.total_votes,
+        refundedAmount: locked.status === 'refunded' ? Number(locked.refunded_amount) : 0,
       },
     ]);
     if (messages.length === 0) throw refusals.noAddress();

@@ -88,6 +88,7 @@ export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptD
       categoryName: l.categoryName,
       categoryNameFr: l.categoryNameFr,
       voteCount: l.voteCount,
+      countedVotes: l.counted,
     })),
   };
 }

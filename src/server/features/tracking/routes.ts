@@ -15,6 +15,7 @@ import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { reconcilePendingPayments } from '#server/payments/reconcile.js';
 import { auditActorOf, recordAudit } from '#server/features/audit/record-audit.js';
 import { csvLine } from './csv.js';
+import { isDeclinedWhilePending } from '#shared/payment-shown-status.js';
 import { toTrackingFilter } from './tracking-filter.js';
 import { queryTracking, streamTrackingBatches, type TrackedPaymentRow } from './tracking-query.js';
 import { formatZoned, zonedToday } from '#server/time/zoned-time.js';
@@ -88,11 +89,16 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
           row.id,
           row.provider,
           formatAmount(Number(row.amount), row.currency),
+          Number(row.refunded_amount) > 0
+            ? formatAmount(Number(row.refunded_amount), row.currency)
+            : '',
           row.voter_email,
           row.phone_number,
           row.device_timestamp,
           row.ip_address,
-          row.status,
+          isDeclinedWhilePending({ status: row.status, failureReason: row.failure_reason })
+            ? 'failed'
+            : row.status,
           row.attempted_at ? formatZoned(new Date(row.attempted_at), query.tz) : '',
           row.failure_reason,
           row.receipt_code,

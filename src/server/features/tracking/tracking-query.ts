@@ -70,6 +70,14 @@ export function toTrackingPayment(row: TrackedPaymentRow): TrackingPayment {
   };
 }
 
+/*
+ * Revenue is what finance calls gross (ADR 0048, 0050): every credited payment, refunded or
+ * disputed ones included, so a partial refund leaves the figure and the count where finance has
+ * them; refunds are finance's to subtract.
+ */
+const creditedStats = sql.raw(`s.status IN ('completed', 'refunded', 'disputed')`);
+const creditedPayments = sql.raw(`p.status IN ('completed', 'refunded', 'disputed')`);
+
 /** Summary cards over the whole filtered set, from the hourly stats when they can answer exactly. */
 async function summarise(
   db: Db,
@@ -79,16 +87,16 @@ async function summarise(
   const fromStats = statsConditions(filter);
   const query: SQL = fromStats
     ? sql`SELECT s.provider,
-          COALESCE(SUM(s.payments) FILTER (WHERE s.status = 'completed'), 0)::float8 AS completed_count,
-          COALESCE(SUM(s.amount) FILTER (WHERE s.status = 'completed'), 0)::float8 AS completed_amount,
+          COALESCE(SUM(s.payments) FILTER (WHERE ${creditedStats}), 0)::float8 AS completed_count,
+          COALESCE(SUM(s.amount) FILTER (WHERE ${creditedStats}), 0)::float8 AS completed_amount,
           COALESCE(SUM(s.payments) FILTER (WHERE s.status = 'pending' AND s.attempted), 0)::float8 AS attempted,
           COALESCE(SUM(s.payments) FILTER (WHERE s.status = 'pending' AND NOT s.attempted), 0)::float8 AS abandoned,
           COALESCE(SUM(s.payments) FILTER (WHERE s.has_failure), 0)::float8 AS failed,
           COALESCE(SUM(s.payments), 0)::float8 AS total
         FROM payment_hourly_stats s ${whereClause(fromStats)} GROUP BY s.provider`
     : sql`SELECT p.provider,
-          (count(*) FILTER (WHERE p.status = 'completed'))::float8 AS completed_count,
-          COALESCE(SUM(p.amount) FILTER (WHERE p.status = 'completed'), 0)::float8 AS completed_amount,
+          (count(*) FILTER (WHERE ${creditedPayments}))::float8 AS completed_count,
+          COALESCE(SUM(p.amount) FILTER (WHERE ${creditedPayments}), 0)::float8 AS completed_amount,
           (count(*) FILTER (WHERE p.status = 'pending' AND p.attempted_at IS NOT NULL))::float8 AS attempted,
           (count(*) FILTER (WHERE p.status = 'pending' AND p.attempted_at IS NULL))::float8 AS abandoned,
           (count(*) FILTER (WHERE p.failure_reason IS NOT NULL))::float8 AS failed,

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call } from '#test/support/call-app.js';
 import { createNominee } from '#test/factories/catalog-factory.js';
-import { createCompletedPayment, createPendingPayment } from '#test/factories/payment-factory.js';
+import {
+  createCompletedPayment,
+  createPendingPayment,
+  revisePaymentAs,
+} from '#test/factories/payment-factory.js';
 import { signIn } from '#test/support/sign-in.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase } from '#test/support/test-database.js';
@@ -100,12 +104,50 @@ describeEachDatabase('voter tracking routes', (kind) => {
     const text = res.body.replace(/^\uFEFF/, '');
     const [header, ...rest] = text.split('\r\n');
     expect(header).toBe(
-      'Payment ID,Provider,Amount,Email,Phone,Device Time,IP Address,Status,Attempted,Failure Reason,Receipt Code,Created At',
+      'Payment ID,Provider,Amount,Refunded,Email,Phone,Device Time,IP Address,Status,Attempted,Failure Reason,Receipt Code,Created At',
     );
     expect(text).toContain(`'=cmd|calc@example.com`);
     expect(text).toContain('"says ""no"", twice\nreally"');
     expect(text).toContain('100 CFA');
     expect(text).toMatch(/\+01:00\r\n/);
     expect(rest.filter((line) => /^[0-9a-f]{8}-/.test(line))).toHaveLength(2);
+  });
+
+  it('keeps a partly refunded payment in revenue as finance does, and exports its refund and a declined card as failed', async () => {
+    const { nominations } = await createNominee(t.database.db);
+    const votes = [{ nominationId: nominations[0]!.id, voteCount: 6 }];
+    const summary = async () => {
+      const res = await call<TrackingResponse>(t.app, {
+        url: '/api/voter-tracking?provider=campay&tz=UTC',
+        headers: { cookie: admin },
+      });
+      return res.body.campayRevenue;
+    };
+    const paid = await createCompletedPayment(t.database.db, {
+      votes,
+      payment: { voterEmail: 'partly-refunded@example.com' },
+    });
+    const before = await summary();
+    await revisePaymentAs(t.database.db, paid.id, { kind: 'refund', refundedAmount: 200 });
+    expect(await summary()).toEqual(before);
+    await createPendingPayment(t.database.db, {
+      votes,
+      provider: 'stripe',
+      payment: {
+        voterEmail: 'declined@example.com',
+        attemptedAt: new Date(),
+        failureReason: 'Your card was declined.',
+      },
+    });
+
+    const res = await call<string>(t.app, {
+      url: '/api/voter-tracking/export.csv?tz=UTC',
+      headers: { cookie: admin },
+    });
+    const lines = res.body.split('\r\n');
+    const refunded = lines.find((line) => line.includes('partly-refunded@example.com'))!;
+    expect(refunded).toMatch(/,600 CFA,200 CFA,partly-refunded@example\.com,.*,refunded,/);
+    const declined = lines.find((line) => line.includes('declined@example.com'))!;
+    expect(declined).toMatch(/,failed,.*Your card was declined\./);
   });
 });
