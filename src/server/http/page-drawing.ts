@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Language } from '#shared/limits.js';
 
@@ -44,6 +45,18 @@ export async function loadPageDrawing(file: string): Promise<DrawPage> {
 }
 
 /**
+ * Marks the API reads the server makes while drawing a page, so the log has one line for the page
+ * and not one more for each of its answers. Its value is this process's own, so no request from
+ * outside can pass for one of these.
+ */
+const DRAWING_HEADER = 'x-page-drawing';
+const DRAWING_TOKEN = randomUUID();
+
+/** Whether `request` is one of the server's own reads for a page it draws. */
+export const isPageDrawingRead = (request: FastifyRequest) =>
+  request.headers[DRAWING_HEADER] === DRAWING_TOKEN;
+
+/**
  * The page's answers as a visitor without a session gets them, in its language: the API itself
  * answers, through its own routes, checks and visibility rules, so the page the server draws can
  * show nothing the API would not.
@@ -53,7 +66,7 @@ export function answersFromApi(app: FastifyInstance, language: Language): ReadAn
     const response = await app.inject({
       method: 'GET',
       url: path,
-      headers: { 'accept-language': language },
+      headers: { 'accept-language': language, [DRAWING_HEADER]: DRAWING_TOKEN },
     });
     return response.statusCode === 200 ? (response.json() as unknown) : null;
   };

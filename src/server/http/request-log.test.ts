@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { withoutSecrets } from './request-log.js';
@@ -83,5 +86,43 @@ describe('the request log', () => {
     expect(requests.every((entry) => typeof entry.responseTime === 'number')).toBe(true);
     expect(lines.join('')).not.toContain('s3cret-value');
     expect(lines.join('')).not.toContain('SECRETCODE42');
+  });
+
+  it('gives a page the server draws one line, not one more for each answer it reads', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const clientDir = await mkdtemp(path.join(tmpdir(), 'palmares-page-'));
+    await writeFile(path.join(clientDir, 'index.html'), '<div id="root"></div>');
+    const database = await createTestDatabase('pglite');
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false' }),
+      database,
+      logStream: sink,
+      clientDir,
+      drawPage: async (_page, read) => {
+        await read('/api/event');
+        await read('/api/categories');
+        return { html: '<p>drawn</p>', data: {} };
+      },
+    });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/categories' });
+      expect(page.body).toContain('<p>drawn</p>');
+      // The same path asked for from outside, with a made-up mark, is logged as usual.
+      await app.inject({ url: '/api/event', headers: { 'x-page-drawing': 'guess' } });
+    } finally {
+      await app.close();
+      await database.destroy();
+      await rm(clientDir, { recursive: true, force: true });
+    }
+    const urls = lines
+      .map((l) => JSON.parse(l) as { req?: { url: string } })
+      .flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    expect(urls).toEqual(['/categories', '/api/event']);
   });
 });

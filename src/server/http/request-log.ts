@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { isPageDrawingRead } from './page-drawing.js';
 
 /**
  * Query parameters that carry a secret: the SMS gateways' delivery report URLs (`token`) and a
@@ -47,6 +48,8 @@ export class OneLinePerRequest extends LogController {
       super.requestCompleted(error, request, reply);
       return;
     }
+    // The page's line says it; its answers read while drawing it are not requests of their own.
+    if (isPageDrawingRead(request)) return;
     reply.log.info(
       { req: request, res: reply, responseTime: reply.elapsedTime },
       'request completed',
