@@ -30,6 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // ES2022 keeps native private class fields (TanStack Query uses many): down-levelling them to
     // WeakMaps costs ~1 kB gzip on the first screen. Any Chrome since 2021 (94+) runs it.
     target: 'es2022',
+    // Every browser that runs ES2022 knows <link rel="modulepreload">: no polyfill on the first screen.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: isSsrBuild
       ? {}

@@ -49,14 +49,21 @@ async function scriptsLoadedBy(browser: Browser, url: string): Promise<Script[]>
     const page = await context.newPage();
     // Bodies are read while the page is still open: a handler that pushed after awaiting one could
     // finish after the measurement (0 scripts) or after the browser closed (a crash).
-    const pending: Array<Promise<Script>> = [];
+    const pending: Array<Promise<Script | null>> = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
-        pending.push(response.body().then((body) => ({ url: response.url(), body })));
+        // One that arrives as the page closes (a schema loaded by a live message) is not counted.
+        pending.push(
+          response
+            .body()
+            .then((body) => ({ url: response.url(), body }))
+            .catch(() => null),
+        );
       }
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    return await Promise.all(pending);
+    const scripts = await Promise.all(pending);
+    return scripts.filter((script) => script !== null);
   } finally {
     await context.close();
   }
