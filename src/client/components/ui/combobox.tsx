@@ -180,56 +180,58 @@ export function Combobox<T extends string>({
         className="pointer-events-none absolute top-3.5 right-3 size-4 opacity-60"
         aria-hidden="true"
       />
-      {open ? (
-        <div className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-border bg-card text-foreground shadow-lg">
-          <ul
-            ref={listRef}
-            id={listId}
-            role="listbox"
-            aria-label={listLabel}
-            className="overflow-y-auto overscroll-contain p-1"
-            style={{
-              maxHeight: LIST_HEIGHT + 8,
-              paddingTop: 4 + first * ROW_HEIGHT,
-              paddingBottom: 4 + (matches.length - end) * ROW_HEIGHT,
-            }}
-            onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-            // Keeps the focus in the text box while an option is clicked.
-            onMouseDown={(event) => event.preventDefault()}
-          >
-            {matches.slice(first, end).map((option, offset) => {
-              const index = first + offset;
-              return (
-                <li
-                  key={option.value}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  aria-setsize={matches.length}
-                  aria-posinset={index + 1}
-                  className={cn(
-                    'relative flex cursor-default items-center rounded-md pr-8 pl-2 text-sm select-none',
-                    index === active && 'bg-muted',
-                  )}
-                  style={{ height: ROW_HEIGHT }}
-                  onMouseMove={() => setActive(index)}
-                  onClick={() => pick(option)}
-                >
-                  <span className="truncate">{option.label}</span>
-                  {option.value === value ? (
-                    <Check className="absolute right-2 size-4" aria-hidden="true" />
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-          {matches.length === 0 ? (
-            <p role="status" className="px-3 py-2 text-sm text-muted-foreground">
-              {noMatches(query ?? '')}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {/* Always in the page, hidden while closed, so the text box's aria-controls names it. */}
+      <div
+        hidden={!open}
+        className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-border bg-card text-foreground shadow-lg"
+      >
+        <ul
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          aria-label={listLabel}
+          className="overflow-y-auto overscroll-contain p-1"
+          style={{
+            maxHeight: LIST_HEIGHT + 8,
+            paddingTop: 4 + first * ROW_HEIGHT,
+            paddingBottom: 4 + (matches.length - end) * ROW_HEIGHT,
+          }}
+          onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+          // Keeps the focus in the text box while an option is clicked.
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          {matches.slice(first, end).map((option, offset) => {
+            const index = first + offset;
+            return (
+              <li
+                key={option.value}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                aria-setsize={matches.length}
+                aria-posinset={index + 1}
+                className={cn(
+                  'relative flex cursor-default items-center rounded-md pr-8 pl-2 text-sm select-none',
+                  index === active && 'bg-muted',
+                )}
+                style={{ height: ROW_HEIGHT }}
+                onMouseMove={() => setActive(index)}
+                onClick={() => pick(option)}
+              >
+                <span className="truncate">{option.label}</span>
+                {option.value === value ? (
+                  <Check className="absolute right-2 size-4" aria-hidden="true" />
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+        {open && matches.length === 0 ? (
+          <p role="status" className="px-3 py-2 text-sm text-muted-foreground">
+            {noMatches(query ?? '')}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
