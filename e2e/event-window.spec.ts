@@ -213,21 +213,22 @@ test('results: announced date before publication, winners after, in both languag
   }
 });
 
+/** The event as the admin Event tab tests find it: open since yesterday, closing in 30 days. */
+const adminEventSettings = () => ({
+  timezone: 'Europe/Paris',
+  votingOpensAt: inDatabaseTime('-1 day'),
+  votingClosesAt: inDatabaseTime('30 days'),
+  resultsPublishedAt: null,
+});
+
 test('admin Event tab: settings on the event clock, preview, validation, publish confirmation', async ({
   page,
   eventDb: db,
   signIn,
 }) => {
-  // The dashboard's lists and two languages: more than a minute on a busy machine.
-  test.setTimeout(120_000);
   const restore = await keepEvent(db);
   try {
-    await setEvent(db, {
-      timezone: 'Europe/Paris',
-      votingOpensAt: inDatabaseTime('-1 day'),
-      votingClosesAt: inDatabaseTime('30 days'),
-      resultsPublishedAt: null,
-    });
+    await setEvent(db, adminEventSettings());
     await signIn('admin', { server: 'event' });
     await page.goto('/admin?tab=event');
     const form = page.getByRole('form', { name: 'Settings' });
@@ -264,16 +265,26 @@ test('admin Event tab: settings on the event clock, preview, validation, publish
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
+  } finally {
+    await restore();
+  }
+});
 
+test('admin Event tab in French: the countdown, and leaving unsaved settings', async ({
+  page,
+  eventDb: db,
+  signIn,
+}) => {
+  const restore = await keepEvent(db);
+  try {
+    await setEvent(db, adminEventSettings());
+    await signIn('admin', { server: 'event' });
+    await page.goto('/admin?tab=event');
     await inLanguage(page, 'fr');
-    await expect(
-      page
-        .getByRole('form', { name: 'Paramètres' })
-        .getByLabel('Nom de l’événement', { exact: true }),
-    ).toBeVisible(FIRST_LOAD);
+    const formFr = page.getByRole('form', { name: 'Paramètres' });
+    await expect(formFr.getByLabel('Nom de l’événement', { exact: true })).toBeVisible(FIRST_LOAD);
     await expect(page.getByText(/^Le vote se termine dans/)).toBeVisible();
 
-    const formFr = page.getByRole('form', { name: 'Paramètres' });
     await formFr.getByLabel('Nom de l’événement', { exact: true }).fill('Nom non enregistré');
     await page.getByRole('tab', { name: 'Activité' }).click();
     const unsavedFr = page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });

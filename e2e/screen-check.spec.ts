@@ -5,16 +5,18 @@ import { layoutProblems, openingFrameProblem } from './layout-rules.js';
 import {
   atWidths,
   createTourData,
+  preparePage,
   settle,
+  startTour,
   text,
-  tourEveryScreen,
+  TOUR_PARTS,
   type Language,
   type Stop,
 } from './screen-tour.js';
 
 /*
- * Every screen and dialog, in English and French, in one tour per language with two checks at
- * each stop:
+ * Every screen and dialog, in English and French, in the tour's parts (a test each, so none runs
+ * for minutes) with two checks at each stop:
  * - the layout rules (layout-rules.ts) at 320, 360, 390 and 1280 px (phone widths only for what
  *   exists only on phones), and a centred dialog's entrance from on the screen;
  * - axe-core, with no serious or critical violation, on a 390 px phone, and for screens (not
@@ -30,48 +32,54 @@ const AUDITED = new Set([390, 1280]);
 const BLOCKING = new Set(['serious', 'critical']);
 
 for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
-  test(`every screen and dialog fits from 320 to 1280 px and passes axe (${language})`, async ({
-    page,
-    db,
-    allowConsole,
-    eventServerTurn,
-  }) => {
-    // Some forty stops, each at four widths with up to two audits.
-    test.setTimeout(300_000);
-    const data = await createTourData(db);
-    const problems: string[] = [];
-    const violations: string[] = [];
-    const check = async (stop: Stop) => {
-      if (stop.dialog) {
-        const opening = await page.evaluate(openingFrameProblem);
-        if (opening) problems.push(`${stop.name}: ${opening}`);
-      }
-      await atWidths(page, stop, WIDTHS, async (width) => {
-        for (const problem of await page.evaluate(layoutProblems)) {
-          problems.push(`${stop.name}, ${width} px: ${problem}`);
+  for (const part of TOUR_PARTS) {
+    test(`${part.name}: every screen and dialog fits from 320 to 1280 px and passes axe (${language})`, async ({
+      page,
+      db,
+      allowConsole,
+      eventServerTurn,
+      signIn,
+    }) => {
+      // Six to nine stops, each at four widths with up to two audits: well under a minute on two
+      // cores; the margin is for a one-core or busy machine.
+      test.setTimeout(180_000);
+      const data = await createTourData(db);
+      const problems: string[] = [];
+      const violations: string[] = [];
+      const check = async (stop: Stop) => {
+        if (stop.dialog) {
+          const opening = await page.evaluate(openingFrameProblem);
+          if (opening) problems.push(`${stop.name}: ${opening}`);
         }
-        if (!AUDITED.has(width) || ((stop.phoneOnly || stop.dialog) && width !== 390)) return;
-        const results = await new AxeBuilder({ page })
-          .setLegacyMode()
-          // Off by default in axe; a voice-control user says what a control shows, so it is on.
-          .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-          .analyze();
-        for (const violation of results.violations) {
-          if (!BLOCKING.has(violation.impact ?? '')) continue;
-          const where = violation.nodes
-            .slice(0, 3)
-            .map((node) => node.target.join(' '))
-            .join(' | ');
-          violations.push(
-            `${stop.name}, ${width} px: ${violation.id} (${violation.impact}) ${violation.help}: ${where}`,
-          );
-        }
-      });
-    };
-    await tourEveryScreen(page, db, allowConsole, language, data, eventServerTurn, check);
-    expect(problems, 'layout').toEqual([]);
-    expect(violations, 'accessibility').toEqual([]);
-  });
+        await atWidths(page, stop, WIDTHS, async (width) => {
+          for (const problem of await page.evaluate(layoutProblems)) {
+            problems.push(`${stop.name}, ${width} px: ${problem}`);
+          }
+          if (!AUDITED.has(width) || ((stop.phoneOnly || stop.dialog) && width !== 390)) return;
+          const results = await new AxeBuilder({ page })
+            .setLegacyMode()
+            // Off by default in axe; a voice-control user says what a control shows, so it is on.
+            .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+            .analyze();
+          for (const violation of results.violations) {
+            if (!BLOCKING.has(violation.impact ?? '')) continue;
+            const where = violation.nodes
+              .slice(0, 3)
+              .map((node) => node.target.join(' '))
+              .join(' | ');
+            violations.push(
+              `${stop.name}, ${width} px: ${violation.id} (${violation.impact}) ${violation.help}: ${where}`,
+            );
+          }
+        });
+      };
+      await preparePage(page, language);
+      if (part.signedIn) await signIn('admin');
+      await part.run(startTour(page, db, allowConsole, language, data, eventServerTurn, check));
+      expect(problems, 'layout').toEqual([]);
+      expect(violations, 'accessibility').toEqual([]);
+    });
+  }
 }
 
 test('edges people must see reach 3:1: field borders, and the focus ring on light and dark', async ({

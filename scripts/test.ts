@@ -1,8 +1,8 @@
 /**
  * `npm test`: typecheck, lint, the Vitest suites and the browser tests, in that order, stopping at
  * the first phase that fails. At the end it prints how long each phase took beside its budget, so
- * a suite that grows slower is seen the day it happens; the browser phase fails the run when it
- * outlasts its budget, even if every test passed.
+ * a suite that grows slower is seen the day it happens. Budgets are printed, never enforced: a
+ * green suite on a slow or busy machine is green (speed is watched here and by `npm run bench`).
  *
  * `npm run test:changed [-- <base>]`: the inner loop. Typecheck, lint of the files changed since
  * `<base>` (main by default), and the Vitest files those changes reach (Vitest's --changed).
@@ -13,9 +13,8 @@ import { existsSync } from 'node:fs';
 interface Phase {
   name: string;
   command: string[];
-  /** Printed beside the time taken; `enforced` budgets fail the run when outlasted. */
+  /** Printed beside the time taken, and the phase marked when it outlasts it; never a failure. */
   budgetMs?: number;
-  enforced?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -37,12 +36,7 @@ function fullSuite(): Phase[] {
     { name: 'typecheck', command: ['npm', 'run', 'typecheck'], budgetMs: 1 * MINUTE },
     { name: 'lint', command: ['npm', 'run', 'lint'], budgetMs: 2 * MINUTE },
     { name: 'unit', command: ['npx', 'vitest', 'run'], budgetMs: 4 * MINUTE },
-    {
-      name: 'e2e',
-      command: ['npx', 'tsx', 'scripts/e2e.ts'],
-      budgetMs: 10 * MINUTE,
-      enforced: true,
-    },
+    { name: 'e2e', command: ['npx', 'tsx', 'scripts/e2e.ts'], budgetMs: 10 * MINUTE },
   ];
 }
 
@@ -77,37 +71,36 @@ const format = (ms: number) => {
 
 const [mode, base = 'main'] = process.argv.slice(2);
 const phases = mode === '--changed' ? changedSuite(base) : fullSuite();
-const timings: Array<{ phase: Phase; ms: number; status: string }> = [];
-let failed = false;
+const timings: Array<{ phase: Phase; ms: number; passed: boolean }> = [];
 for (const phase of phases) {
   const started = performance.now();
   const [command, ...args] = phase.command;
   const run = spawnSync(command!, args, { stdio: 'inherit' });
-  const ms = performance.now() - started;
-  const over = phase.enforced === true && phase.budgetMs !== undefined && ms > phase.budgetMs;
-  const status = run.status !== 0 ? 'failed' : over ? 'over budget' : 'passed';
-  timings.push({ phase, ms, status });
-  if (status !== 'passed') {
-    failed = true;
-    break;
-  }
+  const passed = run.status === 0;
+  timings.push({ phase, ms: performance.now() - started, passed });
+  if (!passed) break;
 }
+const failed = timings.some(({ passed }) => !passed);
+const isOver = ({ phase, ms }: { phase: Phase; ms: number }) =>
+  phase.budgetMs !== undefined && ms > phase.budgetMs;
 
 const total = timings.reduce((sum, { ms }) => sum + ms, 0);
 console.log('\nPhase       Time    Budget  Result');
-for (const { phase, ms, status } of timings) {
+for (const timing of timings) {
+  const { phase, ms, passed } = timing;
   const budget = phase.budgetMs === undefined ? '' : format(phase.budgetMs);
+  const result = `${passed ? 'passed' : 'failed'}${isOver(timing) ? ', over budget' : ''}`;
   console.log(
-    `${phase.name.padEnd(10)}  ${format(ms).padStart(5)}  ${budget.padStart(6)}  ${status}`,
+    `${phase.name.padEnd(10)}  ${format(ms).padStart(5)}  ${budget.padStart(6)}  ${result}`,
   );
 }
 console.log(`${'total'.padEnd(10)}  ${format(total).padStart(5)}`);
-const overBudget = timings.find(({ status }) => status === 'over budget');
-if (overBudget) {
-  console.error(
-    `\nThe ${overBudget.phase.name} phase took ${format(overBudget.ms)}, over its budget of ` +
-      `${format(overBudget.phase.budgetMs ?? 0)}: find the test that grew slower (the list above ` +
-      'gives each test its time) before adding more.',
+for (const over of timings.filter(isOver)) {
+  // A note, not a failure: the same suite is slower on a busy or one-core machine.
+  console.log(
+    `\nThe ${over.phase.name} phase took ${format(over.ms)}, over its budget of ` +
+      `${format(over.phase.budgetMs ?? 0)}. On a machine of the usual kind, find the test that ` +
+      'grew slower (the list above gives each test its time) before adding more.',
   );
 }
 process.exit(failed ? 1 : 0);

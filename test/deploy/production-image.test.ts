@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '#test/support/free-port.js';
 import { POSTGRES_ADMIN_URL } from '#test/support/postgres-server.js';
-import { testRedis } from '#test/support/redis-server.js';
+import { ownOrSharedRedis, type RedisServer } from '#test/support/redis-server.js';
 import { openSse } from '#test/support/sse-client.js';
 import { loadCompose, serviceEnvironment } from './compose-file.js';
 import { execForm, healthcheck, instructions, stageEnvironment } from './dockerfile.js';
@@ -109,7 +109,7 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
   let server: ChildProcess | undefined;
   let serverOutput = '';
   let serverExit: Promise<Finished> | undefined;
-  let redisUrl: string | null = null;
+  let redis: RedisServer | null = null;
 
   beforeAll(async () => {
     workDir = mkdtempSync(path.join(scratchParent(), 'palmares-image-'));
@@ -185,7 +185,8 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
       user,
     });
 
-    redisUrl = await testRedis();
+    // Started inside a hook, where Vitest takes no afterAll: this file's own stops it.
+    redis = await ownOrSharedRedis();
     const appEnv: Record<string, string> = {
       ...imageEnv,
       ...local(serviceEnvironment(compose.services.app1!)),
@@ -196,7 +197,7 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
       // compose.yaml's drain is sized to HAProxy's checks; a shorter one proves the same steps.
       SHUTDOWN_DRAIN_MS: '1500',
     };
-    if (redisUrl) appEnv.REDIS_URL = redisUrl;
+    if (redis) appEnv.REDIS_URL = redis.url;
     else delete appEnv.REDIS_URL;
     if (migrate.code !== 0) return;
     const [file, ...args] = withThisNode(execForm(instructions(tree.stage, 'CMD')[0]!));
@@ -226,6 +227,7 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
       server.kill('SIGKILL');
       await serverExit;
     }
+    await redis?.stop();
     await asAdmin(async (client) => {
       await client.query(
         `DROP DATABASE IF EXISTS ${client.escapeIdentifier(names.database)} WITH (FORCE)`,
@@ -261,7 +263,7 @@ describe.skipIf(!inject('postgresAvailable'))('the production image, started as 
     expect(await ready.json()).toMatchObject({
       status: 'ready',
       database: 'ok',
-      ...(redisUrl ? { redis: 'ok', rateLimits: 'redis' } : {}),
+      ...(redis ? { redis: 'ok', rateLimits: 'redis' } : {}),
     });
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     const categories = await fetch(`${origin}/api/categories`);

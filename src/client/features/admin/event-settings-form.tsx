@@ -1,5 +1,5 @@
 import { Loader2, Save } from 'lucide-react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   EVENT_NAME_MAX,
@@ -11,18 +11,11 @@ import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { SegmentedToggle } from '#client/components/ui/segmented-toggle';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select';
 import { useSaveEvent } from './api/use-save-event';
 import { eventFormErrors, serverFormErrors } from './event-form-errors';
 import { draftSettings, hasChanges, withProblems, type EventFormValues } from './event-form-values';
 import { focusFirstError, withoutError, type FormErrors } from './form-errors';
-import { timeZoneOptions } from './time-zone-options';
+import { TimeZoneField } from './time-zone-field';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { useLeaveGuard } from './use-leave-guard';
 import type { TabGuard } from './use-tab-guard';
@@ -49,7 +42,6 @@ export function EventSettingsForm({ loaded, tabGuard }: EventSettingsFormProps) 
   const dirty = hasChanges(values, loaded);
   const guard = useLeaveGuard(dirty, tabGuard);
   const save = useSaveEvent();
-  const zones = useMemo(() => timeZoneOptions(values.timezone), [values.timezone]);
 
   const set =
     (field: TextField, errorKey: string = field) =>
@@ -123,18 +115,11 @@ export function EventSettingsForm({ loaded, tabGuard }: EventSettingsFormProps) 
         error={errors.timezone}
       >
         {(control) => (
-          <Select value={values.timezone} onValueChange={set('timezone')}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {zones.map((zone) => (
-                <SelectItem key={zone.value} value={zone.value}>
-                  {zone.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <TimeZoneField
+            control={control}
+            value={values.timezone}
+            onValueChange={set('timezone')}
+          />
         )}
       </FormField>
 

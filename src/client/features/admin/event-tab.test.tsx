@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEvent, setEvent } from '#test/factories/event-factory';
 import { openAdminTab } from '#test/support/open-admin-tab';
 import { signedInAdminApp } from '#test/support/signed-in-admin-app';
@@ -20,9 +20,89 @@ async function openEventTab(language: 'en' | 'fr' = 'en') {
 const change = (element: HTMLElement, value: string) =>
   fireEvent.change(element, { target: { value } });
 
+/** Paris on winter or summer time, whenever the test runs. */
+const PARIS = /^Europe\/Paris \(GMT\+[12]\)$/;
+
 const puts = () => session.network.requests.filter((r) => r.method === 'PUT');
 
 describe('admin Event tab', () => {
+  it('opens without building the time-zone list: no option elements made while it loads', async () => {
+    // A select of every zone once rebuilt its hidden native list per option added while the tab
+    // loaded (2 × (1 + … + 419) <option> elements), freezing the page for seconds.
+    const created = { option: 0, select: 0 };
+    const createElement = document.createElement.bind(document);
+    vi.spyOn(document, 'createElement').mockImplementation(
+      (tagName: string, options?: ElementCreationOptions) => {
+        const tag = tagName.toLowerCase();
+        if (tag === 'option' || tag === 'select') created[tag]++;
+        return createElement(tagName, options);
+      },
+    );
+    const { form } = await openEventTab();
+    expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveProperty(
+      'value',
+      expect.stringMatching(PARIS),
+    );
+    expect(created).toEqual({ option: 0, select: 0 });
+    expect(document.querySelectorAll('[role="option"]')).toHaveLength(0);
+  });
+
+  it('opens the zone list at the saved zone, drawing only the rows in view', async () => {
+    const { user, form } = await openEventTab();
+    const zone = form.getByRole('combobox', { name: 'Time zone' });
+    await user.click(zone);
+    const list = form.getByRole('listbox', { name: 'Time zones' });
+    expect(zone.getAttribute('aria-expanded')).toBe('true');
+    const drawn = within(list).getAllByRole('option');
+    // Some 420 zones, a window of them in the page.
+    expect(drawn.length).toBeLessThanOrEqual(16);
+    expect(Number(drawn[0]!.getAttribute('aria-setsize'))).toBeGreaterThan(400);
+    const active = () => document.getElementById(zone.getAttribute('aria-activedescendant') ?? '');
+    expect(active()?.textContent).toMatch(PARIS);
+
+    await user.keyboard('{ArrowDown}');
+    expect(active()?.textContent).toMatch(/^Europe\/Podgorica/);
+    await user.keyboard('{Escape}');
+    expect(form.queryByRole('listbox')).toBeNull();
+    expect(zone).toHaveProperty('value', expect.stringMatching(PARIS));
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('finds a zone by what is typed, picks it with Enter and saves it', async () => {
+    const { user, form } = await openEventTab();
+    const zone = form.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'douala');
+    const list = form.getByRole('listbox', { name: 'Time zones' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Africa/Douala (GMT+1)']);
+    await user.keyboard('{Enter}');
+    expect(form.queryByRole('listbox')).toBeNull();
+    expect(zone).toHaveProperty('value', 'Africa/Douala (GMT+1)');
+    expect(form.getByText('In Africa/Douala. Leave empty to open voting now.')).toBeTruthy();
+    await user.click(form.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts()).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(puts()[0]!.body ?? 'null')).toMatchObject({ timezone: 'Africa/Douala' });
+  });
+
+  it('says in French when no zone matches, and a click picks one', async () => {
+    const { user, form } = await openEventTab('fr');
+    const zone = form.getByRole('combobox', { name: 'Fuseau horaire' });
+    await user.clear(zone);
+    await user.type(zone, 'zzz');
+    expect(form.getByRole('status').textContent).toBe(
+      'Aucun fuseau horaire ne correspond à « zzz ».',
+    );
+    await user.clear(zone);
+    await user.type(zone, 'new york');
+    await user.click(form.getByRole('option', { name: /^America\/New York/ }));
+    expect(zone).toHaveProperty('value', expect.stringMatching(/^America\/New York \(GMT-[45]\)$/));
+    expect(form.getByText('Modifications non enregistrées')).toBeTruthy();
+  });
+
   it('saves the window entered on the event clock as UTC instants', async () => {
     const { user, form } = await openEventTab();
     change(form.getByLabelText('Voting opens Date'), '2026-03-01');
