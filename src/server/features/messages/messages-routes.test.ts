@@ -68,8 +68,13 @@ describeEachDatabase("a payment's messages and its receipt sent again", (kind) =
       remoteAddress: nextAddress(),
       ...(options.json === undefined ? {} : { json: options.json }),
     });
+  /** A payment's messages in the order they were written (a table has no order of its own). */
   const outboxRows = (paymentId: string) =>
-    t.database.db.select().from(outboxMessages).where(eq(outboxMessages.paymentId, paymentId));
+    t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.paymentId, paymentId))
+      .orderBy(outboxMessages.createdAt, outboxMessages.id);
 
   /** A mobile-money payment (with an e-mail unless null), completed as a callback would. */
   async function paidVote(
