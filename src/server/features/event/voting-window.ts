@@ -4,7 +4,6 @@ import { event } from '#server/db/schema.js';
 import { conflict } from '#server/http/http-error.js';
 import type { VoterText } from '#server/http/voter-text.js';
 import type { EventStatus } from '#shared/schemas/event.js';
-import type { EventCache } from './event-cache.js';
 
 export const VOTING_NOT_OPEN: VoterText = {
   en: 'Voting has not opened yet',
@@ -50,6 +49,8 @@ export async function assertVotingOpen(db: Db): Promise<void> {
  * before its transaction looks (a phone's share of payment prompts). The transaction's check
  * (assertVotingOpen) still decides; this one only spares a request that is surely refused.
  */
-export async function refuseUnlessVotingOpen(cache: EventCache): Promise<void> {
+export async function refuseUnlessVotingOpen(cache: {
+  current(): Promise<{ status: EventStatus }>;
+}): Promise<void> {
   refuseUnlessOpen((await cache.current()).status);
 }

@@ -85,8 +85,7 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
     {
       schema: {
         operationId: 'getResultsLedgerHead',
-        summary:
-          "Get the ledger's root and its corrections chain's head, to compare with a copy kept earlier",
+        summary: "Get the ledger's root and the head of its corrections chain",
         tags: ['event'],
         response: { 200: ledgerHeadSchema, ...errorResponses(404) },
       },
