@@ -6,6 +6,7 @@ import { hashPassword } from '#server/features/auth/password-hash.js';
 import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
 import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
 import { nominationVotes } from '#test/factories/catalog-factory.js';
+import { setEvent } from '#test/factories/event-factory.js';
 import { HEALTH_CHECK_INTERVAL_MS, startCluster, type Cluster } from '#test/support/cluster.js';
 import { nomineeWith, split, tallyMismatches } from '#test/support/payment-test-kit.js';
 import { openSse } from '#test/support/sse-client.js';
@@ -231,6 +232,19 @@ describePostgres('several instances behind HAProxy', () => {
         { timeout: 1000, interval: 20 },
       )
       .toEqual({ status: 200, published: true });
+
+    // Publishing ends voting; the next test pays, so voting opens again as it was before.
+    await setEvent(database.db, { resultsPublishedAt: null });
+    for (const instance of [app(0), app(1)]) {
+      await expect
+        .poll(
+          async () =>
+            ((await (await fetch(`${instance.url}/api/event`)).json()) as { status: string })
+              .status,
+          { timeout: 15_000, interval: 100 },
+        )
+        .toBe('open');
+    }
   });
 
   it('an instance killed under load loses no payment: the other settles them, HAProxy routes around it', async () => {

@@ -87,6 +87,7 @@ describe("a payment's messages in voter tracking", () => {
     expect(
       await screen.findByText('Le reçu n’a pas pu être renvoyé.'.replace('’', "'")),
     ).toBeTruthy();
-    expect(await screen.findByText(/3 times in the last hour/)).toBeTruthy();
+    // The toast, and the copy Radix reads out in its live region.
+    expect((await screen.findAllByText(/3 times in the last hour/)).length).toBeGreaterThan(0);
   });
 });
