@@ -32,6 +32,23 @@ const columns = {
 };
 type EventRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
 
+/** The audit trail's entry for a change of the event's settings, with both versions. */
+function recordEventChange(
+  db: Db,
+  actor: AuditActor,
+  before: EventRow,
+  after: EventRow,
+  defaultTimezone: string,
+): Promise<void> {
+  return recordAudit(db, actor, {
+    action: 'event.update',
+    entityType: 'event',
+    entityId: '1',
+    before: toRecord(before, defaultTimezone),
+    after: toRecord(after, defaultTimezone),
+  });
+}
+
 function toRecord(row: EventRow, defaultTimezone: string): EventRecord {
   return {
     name: row.name ?? 'Palmarès',
@@ -91,13 +108,7 @@ export async function updateEventSettings(
       .set({ ...values, updatedAt: new Date() })
       .where(eq(event.id, 1))
       .returning(columns);
-    await recordAudit(tx, actor, {
-      action: 'event.update',
-      entityType: 'event',
-      entityId: '1',
-      before: toRecord(before, defaultTimezone),
-      after: toRecord(after!, defaultTimezone),
-    });
+    await recordEventChange(tx, actor, before, after!, defaultTimezone);
   });
 }
 
@@ -124,13 +135,7 @@ export async function closeVotingNow(
       .set({ votingClosesAt: sql`now()`, updatedAt: new Date() })
       .where(eq(event.id, 1))
       .returning(columns);
-    await recordAudit(tx, actor, {
-      action: 'event.update',
-      entityType: 'event',
-      entityId: '1',
-      before: toRecord(before, defaultTimezone),
-      after: toRecord(after!, defaultTimezone),
-    });
+    await recordEventChange(tx, actor, before, after!, defaultTimezone);
   });
 }
 
