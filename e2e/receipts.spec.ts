@@ -120,7 +120,7 @@ test.describe('receipt lookup', () => {
       const modal = page.getByTestId('receipt-modal');
       await expect(modal.getByTestId('receipt-code')).toHaveText(newer.receiptCode!);
       await expect(modal.getByTestId('receipt-artist')).toHaveText(artist.name);
-      await expect(modal.getByTestId('receipt-total')).toHaveText('2 Votes');
+      await expect(modal.getByTestId('receipt-total')).toHaveText('2 votes');
       await expect(modal).toContainText(first.name);
       await expect(modal).toContainText(second.name);
 
@@ -231,6 +231,6 @@ test.describe('receipt lookup', () => {
     await cards.nth(1).getByRole('button', { name: 'Voir le reçu' }).click();
     const modal = page.getByTestId('receipt-modal');
     await expect(modal.getByTestId('receipt-code')).toHaveText(older.receiptCode!);
-    await expect(modal.getByTestId('receipt-total')).toHaveText('3 Votes');
+    await expect(modal.getByTestId('receipt-total')).toHaveText('3 votes');
   });
 });
