@@ -7,6 +7,7 @@ import {
 import { fetchEarly } from './lib/api-client';
 import { i18n } from './lib/i18n';
 import { lazyScreen } from './lib/lazy-screen';
+import { checkMyVote } from './features/results/check-my-vote-screen';
 
 /*
  * Only the category list is in the main bundle. Every other screen loads on demand; each file
@@ -59,7 +60,10 @@ export function loadEveryScreen(): Promise<unknown> {
       artistEditorScreen,
       resultsScreen,
       voterTrackingScreen,
-    ].map((screen) => screen.load()),
+    ]
+      .map((screen): Promise<unknown> => screen.load())
+      // The results page's check, drawn with it once the results are out.
+      .concat(checkMyVote.load()),
   );
 }
 
@@ -101,7 +105,11 @@ function screenNeeds(pathname: string): ScreenNeeds | null {
     };
   }
   if (pathname === '/results') {
-    return { code: [resultsScreen.load], namespaces: ['results'], answers: ['/api/results'] };
+    return {
+      code: [resultsScreen.load, checkMyVote.load],
+      namespaces: ['results'],
+      answers: ['/api/results'],
+    };
   }
   if (pathname === '/my-receipts') {
     return { code: [myReceiptsScreen.load], namespaces: ['receipts'], answers: [] };

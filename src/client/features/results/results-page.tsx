@@ -1,5 +1,6 @@
 import { CalendarClock, Trophy } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { checkMyVote } from './check-my-vote-screen';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PublicEvent, Results } from '#shared/schemas/event';
@@ -19,7 +20,7 @@ import { CategoryResults } from './category-results';
  * The check comes last on the page, below every ranking, and brings the shared schemas its form
  * and proofs are checked with: loaded apart, the page draws without waiting for them.
  */
-const CheckMyVote = lazy(() => import('./check-my-vote').then((m) => ({ default: m.CheckMyVote })));
+const CheckMyVote = checkMyVote.Screen;
 
 /** /results: when they will be announced, then the winners of every category and the ranking. */
 export function ResultsPage() {
