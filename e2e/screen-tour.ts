@@ -540,8 +540,9 @@ async function tourAdminTabs({ page, data, t, stop }: Tour): Promise<void> {
   await expect(sms).toBeInViewport();
   await stop({ name: 'admin, event, SMS receipts' });
   await page.getByRole('button', { name: t('admin:event.publish.action') }).click();
+  // The demo event's voting is open: the dialog first says so, and offers to close it.
   await expect(
-    page.getByRole('alertdialog', { name: t('admin:event.publish.confirmTitle') }),
+    page.getByRole('alertdialog', { name: t('admin:event.publish.openTitle') }),
   ).toBeVisible();
   await stop({ name: 'publish the results?', dialog: true });
   await page.keyboard.press('Escape');

@@ -227,7 +227,8 @@ test.describe('voter tracking', () => {
     // Newest first, like the screen.
     const rows = lines.slice(1);
     expect(rows.map((line) => line.split(',')[0])).toEqual([...ids].reverse());
-    expect(rows[2]).toContain(`,campay,100 CFA,${email(0)},237670000000,`);
+    // The Refunded column, empty for a payment nothing was refunded from, follows the amount.
+    expect(rows[2]).toContain(`,campay,100 CFA,,${email(0)},237670000000,`);
     expect(rows[2]).toContain(',completed,');
   });
 
@@ -303,7 +304,10 @@ test.describe('voter tracking', () => {
     });
     await openTracking(page, signIn);
     await setLanguage(page, 'fr');
-    await expect(page.getByRole('heading', { level: 1, name: 'Suivi des votants' })).toBeVisible();
+    // A reload: the screen's chunk, the session and the payments are asked again.
+    await expect(page.getByRole('heading', { level: 1, name: 'Suivi des votants' })).toBeVisible(
+      FIRST_LOAD,
+    );
     await expect(page.getByRole('button', { name: 'Exporter en CSV' })).toBeEnabled();
     await expect(page.getByLabel('Rechercher des paiements')).toBeVisible();
     // Amounts written the French way, as on every other French screen ('1,00 $US', not '$1.00').

@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '#shared/limits';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
-import { inDatabaseTime, resetEvent, setEvent } from '#test/factories/event-factory';
+import {
+  inDatabaseTime,
+  publishWithLedger,
+  resetEvent,
+  setEvent,
+} from '#test/factories/event-factory';
 import { call } from '#test/support/call-app';
 import {
   createAppDrawingPages,
@@ -103,6 +108,7 @@ async function expectHydratedAsDrawn(page: string, language: Language) {
   expect(drawn.container.querySelector('h1')).toBe(heading);
   expect(drawn.container.querySelector('main')).toBe(main);
   expect(main?.textContent).toBe(text);
+  return drawn.container;
 }
 
 const PAGES = [
@@ -141,6 +147,23 @@ describe.each<Language>(['en', 'fr'])('a page drawn by the server, in %s', (lang
       await expectHydratedAsDrawn(page, language);
     },
   );
+
+  it('results, published with their ledger, hydrate as drawn with the check of a vote', async () => {
+    await eventIs({ votingClosesAt: inDatabaseTime('-1 hour') });
+    await publishWithLedger(testApp.app.ctx.db);
+    testApp.app.ctx.events.emit('event-changed');
+    const page = await expectHydratedAsDrawn('results', language);
+    const check = language === 'en' ? 'Check the count' : 'Vérifier le décompte';
+    const headings = [...page.querySelectorAll('h2')].map((heading) => heading.textContent);
+    expect(headings).toContain(check);
+  });
+
+  it('results, published before ledgers existed, hydrate as drawn with nothing to check', async () => {
+    await eventIs({ resultsPublishedAt: inDatabaseTime('-1 hour') });
+    const page = await expectHydratedAsDrawn('results', language);
+    expect(page.querySelector('main h1')).not.toBeNull();
+    expect(page.querySelector('a[href="/api/results/ledger"]')).toBeNull();
+  });
 });
 
 it('leaves the admin to the browser', async () => {

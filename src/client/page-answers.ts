@@ -14,6 +14,7 @@ import {
 } from './features/catalog/api/catalog-paths';
 import { paymentConfigQuery } from './features/checkout/api/checkout-api';
 import { eventQuery } from './features/event/api/event-query';
+import { ledgerHeadQuery } from './features/results/api/ledger-entry-query';
 import { resultsQuery } from './features/results/api/results-query';
 
 /** One API answer, by its path; null when the server could not give it (the page then loads it). */
@@ -60,7 +61,12 @@ export async function loadPageAnswers(
   } else if (pathname === '/checkout') {
     await Promise.all([event, put(paymentConfigQuery().queryKey, '/api/payment-config')]);
   } else if (pathname === '/results') {
-    await Promise.all([event, put(resultsQuery().queryKey, '/api/results')]);
+    // The ledger's seals are asked with the results (a 404 before publication is no answer).
+    await Promise.all([
+      event,
+      put(resultsQuery().queryKey, '/api/results'),
+      put(ledgerHeadQuery().queryKey, '/api/results/ledger/head'),
+    ]);
   } else if (pathname === '/my-receipts') {
     await event;
   } else {

@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { event } from '#server/db/schema.js';
+import { publishResults } from '#server/features/event/event-store.js';
+import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
 
 type EventChange = Partial<Omit<typeof event.$inferInsert, 'id'>>;
 type EventWindowSql = { [K in keyof EventChange]: EventChange[K] | SQL };
@@ -38,3 +40,10 @@ export async function keepEvent(db: Db): Promise<() => Promise<void>> {
 }
 
 export const inDatabaseTime = (interval: string) => sql`now() + ${interval}::interval`;
+
+/**
+ * Publishes the results as the admin's button does, with their ledger; the app's cached copy is
+ * not told, as with setEvent. Results published by setEvent alone have no ledger, as before
+ * ledgers existed.
+ */
+export const publishWithLedger = (db: Db) => publishResults(db, SYSTEM_ACTOR);

@@ -143,7 +143,7 @@ export const ledgerEntryProofSchema = z.object({
 });
 export type LedgerEntryProof = z.infer<typeof ledgerEntryProofSchema>;
 
-/** GET /api/results/ledger/head: what the site publishes beside the results to compare with. */
+/** What the site publishes beside the results to compare with: the root and the chain's head. */
 export const ledgerHeadSchema = z.object({
   publishedAt: z.string(),
   root: sha256HexSchema,
@@ -151,3 +151,10 @@ export const ledgerHeadSchema = z.object({
   correctionCount: z.number().int(),
 });
 export type LedgerHead = z.infer<typeof ledgerHeadSchema>;
+
+/**
+ * GET /api/results/ledger/head, once the results are published: null for results published
+ * without a ledger (before ledgers existed), which the page then offers nothing to check against.
+ */
+export const ledgerHeadAnswerSchema = z.object({ ledger: ledgerHeadSchema.nullable() });
+export type LedgerHeadAnswer = z.infer<typeof ledgerHeadAnswerSchema>;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerEntryProofSchema, type LedgerHead } from '#shared/schemas/ledger';
+import { ledgerEntryProofSchema, type LedgerHeadAnswer } from '#shared/schemas/ledger';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
 import {
   createCompletedPayment,
@@ -90,7 +90,8 @@ describe('check my vote, under the published results', () => {
     expect(within(section).getByText(/Anyone can recount the results/)).toBeTruthy();
     // Plain words, and the two seals shortened beside the link, to compare with a screenshot.
     expect(within(section).queryByText(/scrambled|fingerprint/)).toBeNull();
-    const seal = (await call<LedgerHead>(testApp.app, { url: '/api/results/ledger/head' })).body;
+    const answer = await call<LedgerHeadAnswer>(testApp.app, { url: '/api/results/ledger/head' });
+    const seal = answer.body.ledger!;
     expect(seal.correctionCount).toBe(1);
     expect(seal.head).not.toBe(seal.root);
     expect(await within(section).findByText(shortHash(seal.root))).toBeTruthy();

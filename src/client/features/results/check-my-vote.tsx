@@ -47,6 +47,9 @@ export function CheckMyVote({ categories, timezone }: CheckMyVoteProps) {
   const entry = useLedgerEntry(submitted);
   const seal = useLedgerHead();
 
+  // Results published without a ledger (before ledgers existed): nothing to download or check.
+  if (seal.data?.ledger === null) return null;
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = receiptCodeSchema.safeParse(code);
@@ -79,7 +82,7 @@ export function CheckMyVote({ categories, timezone }: CheckMyVoteProps) {
           <Download aria-hidden="true" />
           {t('ledger.download')}
         </a>
-        {seal.data ? <LedgerSeal seal={seal.data} /> : null}
+        {seal.data?.ledger ? <LedgerSeal seal={seal.data.ledger} /> : null}
       </div>
       <form
         onSubmit={onSubmit}

@@ -340,10 +340,12 @@ describeEachDatabase('the published ledger', (kind) => {
     expect(lateProof.body).toMatchObject({ head: corrected.head, correctionCount: 3 });
     const head = await call(t.app, { url: '/api/results/ledger/head' });
     expect(head.body).toEqual({
-      publishedAt: ledger.publishedAt,
-      root: ledger.root,
-      head: corrected.head,
-      correctionCount: 3,
+      ledger: {
+        publishedAt: ledger.publishedAt,
+        root: ledger.root,
+        head: corrected.head,
+        correctionCount: 3,
+      },
     });
     const splitProof = await getEntry(split.receiptCode!);
     expect(splitProof.body.corrections).toEqual([corrected.corrections[0]]);
@@ -420,7 +422,7 @@ describeEachDatabase('the published ledger', (kind) => {
     expect(await storedLedgerRows(db)).toEqual(before);
   });
 
-  it('answers 404 with its own message for results published without a ledger', async () => {
+  it('answers 404 with its own message for results published without a ledger, and a head of none', async () => {
     await resetEvent(db);
     await db.execute(sql`UPDATE event SET results_published_at = now() - interval '1 day'`);
     t.app.ctx.events.emit('event-changed');
@@ -429,6 +431,11 @@ describeEachDatabase('the published ledger', (kind) => {
       body: { message: 'These results were published without a ledger.' },
     });
     expect((await getEntry('ABCDEFGHJKMN')).status).toBe(404);
+    // The results page asks for the seals: an answer, not a missing page, so nothing is logged.
+    expect(await call(t.app, { url: '/api/results/ledger/head' })).toMatchObject({
+      status: 200,
+      body: { ledger: null },
+    });
     await resetEvent(db);
     t.app.ctx.events.emit('event-changed');
   });

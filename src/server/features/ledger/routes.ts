@@ -8,9 +8,9 @@ import {
   ledgerDocumentSchema,
   ledgerEntryParamsSchema,
   ledgerEntryProofSchema,
-  ledgerHeadSchema,
+  ledgerHeadAnswerSchema,
   type LedgerEntryProof,
-  type LedgerHead,
+  type LedgerHeadAnswer,
 } from '#shared/schemas/ledger.js';
 import {
   currentLedger,
@@ -46,10 +46,13 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  const ledgerOrRefusal = async () => {
+  const publishedLedger = async () => {
     const { resultsPublishedAt } = await ctx.event.current();
     if (resultsPublishedAt === null) throw notFound(NOT_PUBLISHED);
-    const ledger = await currentLedger(ctx.db);
+    return currentLedger(ctx.db);
+  };
+  const ledgerOrRefusal = async () => {
+    const ledger = await publishedLedger();
     if (!ledger) throw notFound(NO_LEDGER);
     return ledger;
   };
@@ -87,12 +90,14 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
         operationId: 'getResultsLedgerHead',
         summary: "Get the ledger's root and the head of its corrections chain",
         tags: ['event'],
-        response: { 200: ledgerHeadSchema, ...errorResponses(404) },
+        response: { 200: ledgerHeadAnswerSchema, ...errorResponses(404) },
       },
     },
-    async (_request, reply): Promise<LedgerHead> => {
+    async (_request, reply): Promise<LedgerHeadAnswer> => {
       reply.header('cache-control', 'no-cache');
-      return ledgerHead(ctx.db, await ledgerOrRefusal());
+      // Published results without a ledger are a state the page asks about, not a missing page.
+      const ledger = await publishedLedger();
+      return { ledger: ledger && (await ledgerHead(ctx.db, ledger)) };
     },
   );
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ledgerEntryProofSchema, ledgerHeadSchema } from '#shared/schemas/ledger';
+import { ledgerEntryProofSchema, ledgerHeadAnswerSchema } from '#shared/schemas/ledger';
 import { getJson } from '#client/lib/api-client';
 
 /** The published ledger's whole document, for a link: it is far too large to load on a phone. */
@@ -28,10 +28,9 @@ export function useLedgerEntry(receiptCode: string | null) {
 export const ledgerHeadQuery = () =>
   queryOptions({
     queryKey: ['/api/results/ledger/head'],
-    queryFn: ({ signal }) => getJson('/api/results/ledger/head', ledgerHeadSchema, { signal }),
+    queryFn: ({ signal }) =>
+      getJson('/api/results/ledger/head', ledgerHeadAnswerSchema, { signal }),
     staleTime: 60_000,
-    // Results published without a ledger answer 404: the page then shows no seal, and says nothing.
-    retry: false,
   });
 
 export const useLedgerHead = () => useQuery(ledgerHeadQuery());
