@@ -1,39 +1,26 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
-import type { Language } from '#shared/limits.js';
 import { appendLedgerCorrections } from '#server/features/ledger/ledger-correction.js';
-import { CREDITED_STATUSES, type PaymentStatus } from '#shared/schemas/payment.js';
-import { disputeStanding, isDisputeFinal, keptVotes, splitKept } from './counted-votes.js';
+import type { SettledPayment } from '#server/events/app-events.js';
+import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { insertPaymentMessagesSql, revisionMessages } from './payment-messages.js';
-import { emitSettled, hourOf, retryAborted, type SettleDeps, type SettleSource } from './settle.js';
+import {
+  decideRevision,
+  revisionDetail,
+  unchanged,
+  voteMoves,
+  type LockedPayment,
+  type LockedVote,
+  type PaymentRevision,
+  type Revised,
+  type RevisionResult,
+  type RevisionSource,
+  type VoteMove,
+} from './revision-decision.js';
+import { emitSettled, hourOf, retryAborted, type SettleDeps } from './settle.js';
 
-/**
- * What the provider (or an admin) says happened to a payment's money after it was paid. Both are
- * absolute, never "one more refund": the provider's running total of refunds and the dispute's
- * current state. Deliveries that repeat or arrive out of order then cannot count twice.
- */
-export type PaymentRevision =
-  | { kind: 'refund'; refundedAmount: number }
-  | { kind: 'dispute'; disputeId: string; status: string };
-
-export type RevisionSource = Extract<SettleSource, 'webhook' | 'callback' | 'admin' | 'reconcile'>;
-
-export interface RevisionResult {
-  /** False when the revision changed nothing (a repeat, an older state, or an unknown payment). */
-  changed: boolean;
-  /**
-   * The payment's success is not recorded yet (it is pending, or we expired it): the revision
-   * must wait for it, so the caller asks the provider to deliver again later.
-   */
-  deferred?: true;
-  status: PaymentStatus | null;
-  amount: number;
-  currency: string;
-  refundedAmount: number;
-  /** The payment's votes still in the tallies. */
-  countedVotes: number;
-}
+export type { PaymentRevision, RevisionResult, RevisionSource } from './revision-decision.js';
 
 export interface RevisionOptions {
   /** Why, for the status history (an admin's reason). */
@@ -60,38 +47,19 @@ export interface PaymentStanding {
   countedVotes: number;
 }
 
-interface LockedPayment {
-  id: string;
-  status: PaymentStatus;
-  provider: string;
-  amount: number;
-  currency: string;
-  total_votes: number;
-  failure_reason: string | null;
-  refunded_amount: number;
-  dispute_id: string | null;
-  dispute_status: string | null;
-  receipt_code: string | null;
-  language: Language;
-  phone_number: string | null;
-  voter_email: string | null;
+/** What a committed revision changed, announced after commit. */
+interface WrittenRevision {
+  result: RevisionResult;
+  settled?: SettledPayment;
+  tallies: { id: string; vote_count: number; tally_seq: string }[];
+  queued?: number;
 }
-
-interface LockedVote {
-  id: string;
-  nomination_id: string;
-  vote_count: number;
-  counted: number;
-}
-
-/** Payments whose votes were credited: the only ones a refund or dispute takes votes from. */
-const CREDITED = new Set<PaymentStatus>(CREDITED_STATUSES);
 
 /**
  * The sibling of settle() for what happens after a payment completed: refunds and disputes. One
  * transaction takes the payment's row lock (the same one settle() takes, so the two never
- * interleave on a payment), merges the report into what is stored (refunds only grow, a closed
- * dispute stays closed), works out which votes stay (counted-votes.ts), and writes the status,
+ * interleave on a payment), decides what the report changes (decideRevision: refunds only grow, a
+ * closed dispute stays closed; counted-votes.ts says which votes stay), and writes the status,
  * the status history, each vote row's counted share and the tallies' differences together.
  * Listeners hear the new counts only once committed, as from settle().
  */
@@ -103,148 +71,29 @@ export async function revisePayment(
   options: RevisionOptions = {},
 ): Promise<RevisionResult> {
   const at = options.at ?? new Date();
-  const atText = at.toISOString();
-  const outcome = await retryAborted(() =>
-    deps.db.transaction(async (tx) => {
-      const [payment] = rowsOf<LockedPayment>(
-        await tx.execute(sql`
-        SELECT id, status, provider, amount, currency, total_votes, failure_reason,
-          refunded_amount, dispute_id, dispute_status, receipt_code, language, phone_number,
-          voter_email
-        FROM payments WHERE id = ${paymentId} FOR UPDATE`),
-      );
+  const written = await retryAborted(() =>
+    deps.db.transaction(async (tx): Promise<WrittenRevision> => {
+      const payment = await lockPayment(tx, paymentId);
       if (!payment || (options.expectProvider && payment.provider !== options.expectProvider)) {
         return { result: unchanged(null), tallies: [] };
       }
-      const waitingForSuccess =
-        payment.status === 'pending' ||
-        (payment.status === 'failed' && payment.failure_reason === 'expired');
-      if (waitingForSuccess) {
-        return { result: { ...unchanged(payment), deferred: true as const }, tallies: [] };
+      const revised = decideRevision(payment, revision, options.fromReview);
+      if (revised === 'deferred') {
+        return { result: { ...unchanged(payment), deferred: true }, tallies: [] };
       }
-      const endsReview =
-        options.fromReview === true &&
-        payment.status === 'needs_review' &&
-        revision.kind === 'refund' &&
-        revision.refundedAmount >= payment.amount;
-      if (!CREDITED.has(payment.status) && !endsReview) {
-        return { result: unchanged(payment), tallies: [] };
-      }
-
-      const refunded =
-        revision.kind === 'refund'
-          ? Math.min(payment.amount, Math.max(payment.refunded_amount, revision.refundedAmount))
-          : payment.refunded_amount;
-      const keepStoredDispute =
-        revision.kind !== 'dispute' ||
-        (isDisputeFinal(payment.dispute_status) && !isDisputeFinal(revision.status));
-      const disputeId = keepStoredDispute ? payment.dispute_id : revision.disputeId;
-      const disputeStatus = keepStoredDispute ? payment.dispute_status : revision.status;
-      if (refunded === payment.refunded_amount && disputeStatus === payment.dispute_status) {
-        return { result: unchanged(payment), tallies: [] };
-      }
-
-      const standing = disputeStanding(disputeStatus);
-      const kept = keptVotes(
-        { amount: payment.amount, totalVotes: payment.total_votes, refundedAmount: refunded },
-        standing,
-      );
-      const status: PaymentStatus =
-        standing === 'open' || standing === 'lost'
-          ? 'disputed'
-          : refunded > 0
-            ? 'refunded'
-            : 'completed';
-      const votes = rowsOf<LockedVote>(
-        await tx.execute(sql`
-        SELECT id, nomination_id, vote_count, counted FROM payment_votes
-        WHERE payment_id = ${paymentId} ORDER BY id FOR UPDATE`),
-      );
-      // A payment names each nomination once (checkout refuses repeats), so nominations key the split.
-      const split = splitKept(
-        votes.map((v) => ({ nominationId: v.nomination_id, voteCount: v.vote_count })),
-        kept,
-      );
-      const moves = votes
-        .map((v) => {
-          const counted = split.get(v.nomination_id) ?? 0;
-          return { id: v.id, nomination_id: v.nomination_id, counted, delta: counted - v.counted };
-        })
-        .filter((m) => m.delta !== 0);
-      const detail = [
-        revision.kind === 'refund'
-          ? `refunded ${refunded} of ${payment.amount} ${payment.currency}`
-          : `dispute ${disputeId ?? ''} ${disputeStatus ?? ''}`.trim(),
-        options.detail,
-      ]
-        .filter(Boolean)
-        .join(': ')
-        .slice(0, 500);
-      // The tally rows are locked in id order before they change: two revisions touching the same
-      // nominations then wait for each other instead of deadlocking.
-      const nominationIds = [...new Set(moves.map((m) => m.nomination_id))].sort();
-      if (nominationIds.length) {
-        await tx.execute(sql`
-        SELECT id FROM nominations
-        WHERE id = ANY(string_to_array(${nominationIds.join(',')}, ',')::uuid[])
-        ORDER BY id FOR NO KEY UPDATE`);
-      }
-      // Results already published keep their ledger: the change is appended to it, dated.
-      await appendLedgerCorrections(tx, [
-        {
-          receiptCode: payment.receipt_code,
-          changes: nominationIds.map((nominationId) => ({
-            nominationId,
-            votes: moves
-              .filter((m) => m.nomination_id === nominationId)
-              .reduce((sum, m) => sum + m.delta, 0),
-          })),
-          reason: revision.kind,
-          at,
-        },
-      ]);
-      // What the voter is told, written by the statement that makes the change.
-      const messages = deps.outbox
-        ? revisionMessages(deps.outbox, {
-            id: payment.id,
-            language: payment.language,
-            phoneNumber: payment.phone_number,
-            voterEmail: payment.voter_email,
-            receiptCode: payment.receipt_code,
-            amount: payment.amount,
-            currency: payment.currency,
-            before: { status: payment.status, refundedAmount: payment.refunded_amount },
-            after: { status, refundedAmount: refunded, countedVotes: kept },
-          })
-        : [];
-      const recordset = sql`jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
-      AS m(id uuid, nomination_id uuid, counted int, delta int)`;
-      const tallies = rowsOf<{ id: string; vote_count: number; tally_seq: string }>(
-        await tx.execute(sql`
-        WITH m AS (SELECT * FROM ${recordset}),
-        paid AS (
-          UPDATE payments SET status = ${status}, refunded_amount = ${refunded},
-            dispute_id = ${disputeId}, dispute_status = ${disputeStatus}, updated_at = ${atText}::timestamptz
-          WHERE id = ${paymentId}),
-        logged AS (
-          INSERT INTO payment_events (payment_id, from_status, to_status, source, detail, created_at)
-          VALUES (${paymentId}, ${payment.status}, ${status}, ${source}, ${detail}, ${atText}::timestamptz)),
-        recounted AS (
-          UPDATE payment_votes v SET counted = m.counted FROM m WHERE v.id = m.id),
-        ${messages.length ? sql`queued AS (${insertPaymentMessagesSql(messages)}),` : sql``}
-        per_nomination AS (
-          SELECT nomination_id, SUM(delta)::int AS delta FROM m GROUP BY nomination_id),
-        -- Trending reads the hourly counts: votes taken back leave this hour's count.
-        hourly AS (
-          INSERT INTO nomination_hourly_votes (nomination_id, hour, votes)
-          SELECT nomination_id, ${hourOf(at)}, delta FROM per_nomination ORDER BY nomination_id
-          ON CONFLICT (nomination_id, hour)
-          DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes)
-        UPDATE nominations n SET vote_count = n.vote_count + d.delta,
-          tally_seq = nextval('nomination_tally_seq')
-        FROM per_nomination d WHERE n.id = d.nomination_id
-        RETURNING n.id, n.vote_count, n.tally_seq`),
-      );
+      if (!revised) return { result: unchanged(payment), tallies: [] };
+      const votes = await lockVotes(tx, paymentId);
+      const moves = voteMoves(votes, revised.countedVotes);
+      const detail = revisionDetail(payment, revision, revised, options.detail);
+      const { tallies, queued } = await writeRevision(tx, deps, {
+        payment,
+        revised,
+        moves,
+        revision,
+        source,
+        detail,
+        at,
+      });
       await options.inTransaction?.(tx, {
         before: {
           status: payment.status,
@@ -252,68 +101,159 @@ export async function revisePayment(
           disputeStatus: payment.dispute_status,
           countedVotes: votes.reduce((sum, v) => sum + v.counted, 0),
         },
-        after: { status, refundedAmount: refunded, disputeStatus, countedVotes: kept },
+        after: {
+          status: revised.status,
+          refundedAmount: revised.refundedAmount,
+          disputeStatus: revised.disputeStatus,
+          countedVotes: revised.countedVotes,
+        },
       });
       return {
         result: {
           changed: true,
-          status,
+          status: revised.status,
           amount: payment.amount,
           currency: payment.currency,
-          refundedAmount: refunded,
-          countedVotes: kept,
+          refundedAmount: revised.refundedAmount,
+          countedVotes: revised.countedVotes,
         },
         tallies,
         settled: {
           paymentId,
-          status,
+          status: revised.status,
           provider: payment.provider,
           amount: payment.amount,
           currency: payment.currency,
-          votes: kept,
+          votes: revised.countedVotes,
         },
-        queued: messages.length,
+        queued,
       };
     }),
   );
-  if ('queued' in outcome && outcome.queued) deps.outbox?.written();
-  if (outcome.result.changed) {
-    emitSettled(
-      deps,
-      outcome.settled ? [outcome.settled] : [],
-      outcome.tallies.map((t) => ({ id: t.id, voteCount: t.vote_count, seq: Number(t.tally_seq) })),
-    );
-  }
-  return outcome.result;
+  announceRevision(deps, written);
+  return written.result;
 }
 
-function unchanged(payment: LockedPayment | undefined | null): RevisionResult {
-  if (!payment) {
-    return {
-      changed: false,
-      status: null,
-      amount: 0,
-      currency: '',
-      refundedAmount: 0,
-      countedVotes: 0,
-    };
+async function lockPayment(tx: Db, paymentId: string): Promise<LockedPayment | undefined> {
+  const [payment] = rowsOf<LockedPayment>(
+    await tx.execute(sql`
+      SELECT id, status, provider, amount, currency, total_votes, failure_reason,
+        refunded_amount, dispute_id, dispute_status, receipt_code, language, phone_number,
+        voter_email
+      FROM payments WHERE id = ${paymentId} FOR UPDATE`),
+  );
+  return payment;
+}
+
+async function lockVotes(tx: Db, paymentId: string): Promise<LockedVote[]> {
+  return rowsOf<LockedVote>(
+    await tx.execute(sql`
+      SELECT id, nomination_id, vote_count, counted FROM payment_votes
+      WHERE payment_id = ${paymentId} ORDER BY id FOR UPDATE`),
+  );
+}
+
+/**
+ * Writes a revision in the payment's locked transaction: the tallies it moves locked in id order,
+ * the ledger's correction once results are out, the voter's message, and one statement for the
+ * payment, its history, its vote rows and the tallies.
+ */
+async function writeRevision(
+  tx: Db,
+  deps: SettleDeps,
+  change: {
+    payment: LockedPayment;
+    revised: Revised;
+    moves: readonly VoteMove[];
+    revision: PaymentRevision;
+    source: RevisionSource;
+    detail: string;
+    at: Date;
+  },
+): Promise<Pick<WrittenRevision, 'tallies' | 'queued'>> {
+  const { payment, revised, moves, at } = change;
+  // The tally rows are locked in id order before they change: two revisions touching the same
+  // nominations then wait for each other instead of deadlocking.
+  const nominationIds = [...new Set(moves.map((m) => m.nomination_id))].sort();
+  if (nominationIds.length) {
+    await tx.execute(sql`
+      SELECT id FROM nominations
+      WHERE id = ANY(string_to_array(${nominationIds.join(',')}, ',')::uuid[])
+      ORDER BY id FOR NO KEY UPDATE`);
   }
-  const countedVotes = CREDITED.has(payment.status)
-    ? keptVotes(
-        {
-          amount: payment.amount,
-          totalVotes: payment.total_votes,
-          refundedAmount: payment.refunded_amount,
+  // Results already published keep their ledger: the change is appended to it, dated.
+  await appendLedgerCorrections(tx, [
+    {
+      receiptCode: payment.receipt_code,
+      changes: nominationIds.map((nominationId) => ({
+        nominationId,
+        votes: moves
+          .filter((m) => m.nomination_id === nominationId)
+          .reduce((sum, m) => sum + m.delta, 0),
+      })),
+      reason: change.revision.kind,
+      at,
+    },
+  ]);
+  // What the voter is told, written by the statement that makes the change.
+  const messages = deps.outbox
+    ? revisionMessages(deps.outbox, {
+        id: payment.id,
+        language: payment.language,
+        phoneNumber: payment.phone_number,
+        voterEmail: payment.voter_email,
+        receiptCode: payment.receipt_code,
+        amount: payment.amount,
+        currency: payment.currency,
+        before: { status: payment.status, refundedAmount: payment.refunded_amount },
+        after: {
+          status: revised.status,
+          refundedAmount: revised.refundedAmount,
+          countedVotes: revised.countedVotes,
         },
-        disputeStanding(payment.dispute_status),
-      )
-    : 0;
-  return {
-    changed: false,
-    status: payment.status,
-    amount: payment.amount,
-    currency: payment.currency,
-    refundedAmount: payment.refunded_amount,
-    countedVotes,
-  };
+      })
+    : [];
+  const atText = at.toISOString();
+  const recordset = sql`jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
+    AS m(id uuid, nomination_id uuid, counted int, delta int)`;
+  const tallies = rowsOf<{ id: string; vote_count: number; tally_seq: string }>(
+    await tx.execute(sql`
+      WITH m AS (SELECT * FROM ${recordset}),
+      paid AS (
+        UPDATE payments SET status = ${revised.status}, refunded_amount = ${revised.refundedAmount},
+          dispute_id = ${revised.disputeId}, dispute_status = ${revised.disputeStatus},
+          updated_at = ${atText}::timestamptz
+        WHERE id = ${payment.id}),
+      logged AS (
+        INSERT INTO payment_events (payment_id, from_status, to_status, source, detail, created_at)
+        VALUES (${payment.id}, ${payment.status}, ${revised.status}, ${change.source},
+          ${change.detail}, ${atText}::timestamptz)),
+      recounted AS (
+        UPDATE payment_votes v SET counted = m.counted FROM m WHERE v.id = m.id),
+      ${messages.length ? sql`queued AS (${insertPaymentMessagesSql(messages)}),` : sql``}
+      per_nomination AS (
+        SELECT nomination_id, SUM(delta)::int AS delta FROM m GROUP BY nomination_id),
+      -- Trending reads the hourly counts: votes taken back leave this hour's count.
+      hourly AS (
+        INSERT INTO nomination_hourly_votes (nomination_id, hour, votes)
+        SELECT nomination_id, ${hourOf(at)}, delta FROM per_nomination ORDER BY nomination_id
+        ON CONFLICT (nomination_id, hour)
+        DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes)
+      UPDATE nominations n SET vote_count = n.vote_count + d.delta,
+        tally_seq = nextval('nomination_tally_seq')
+      FROM per_nomination d WHERE n.id = d.nomination_id
+      RETURNING n.id, n.vote_count, n.tally_seq`),
+  );
+  return { tallies, queued: messages.length };
+}
+
+/** Once committed: the outbox woken for the voter's message, and listeners told what moved. */
+function announceRevision(deps: SettleDeps, written: WrittenRevision): void {
+  if (written.queued) deps.outbox?.written();
+  if (!written.result.changed) return;
+  emitSettled(
+    deps,
+    written.settled ? [written.settled] : [],
+    written.tallies.map((t) => ({ id: t.id, voteCount: t.vote_count, seq: Number(t.tally_seq) })),
+  );
 }

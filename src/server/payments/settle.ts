@@ -5,59 +5,28 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { rowsOf } from '#server/db/rows.js';
 import type { AppEvents, CountedTally, SettledPayment } from '#server/events/app-events.js';
 import type { MessageOutbox } from '#server/outbox/outbox-store.js';
-import type { Language } from '#shared/limits.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
-import { describeAmountMismatch } from '#shared/amount-mismatch.js';
 import { splitKept } from './counted-votes.js';
-import {
-  insertPaymentMessagesSql,
-  receiptMessages,
-  type CompletedPayment,
-} from './payment-messages.js';
+import { insertPaymentMessagesSql, receiptMessages } from './payment-messages.js';
 import { generateReceiptCode } from './receipt-code.js';
-import { COLLECT_UNMATCHED, isUnconfirmed } from './unconfirmed-outcome.js';
+import {
+  planSettlement,
+  type LockedPaymentRow,
+  type OrderCut,
+  type SettleOutcome,
+  type SettleRequest,
+  type SettleResult,
+  type SettlementChange,
+  type SettlementPlan,
+  type SettleSource,
+} from './settlement-decision.js';
 
-/**
- * What a provider (or our own expiry rule) says happened to a payment. `needs_review`: we cannot
- * tell whether the voter paid (a collect without a reference that the provider's history does
- * not settle), so an admin decides.
- */
-export type SettleOutcome =
-  | {
-      status: 'completed';
-      amount: number;
-      currency: string;
-      providerRef?: string;
-      /** What the provider kept, in minor units, when it said so. */
-      providerFee?: number;
-    }
-  | { status: 'failed'; reason: string; providerRef?: string }
-  | { status: 'needs_review'; reason: string; providerRef?: string };
-
-export type SettleSource =
-  | 'webhook'
-  | 'callback'
-  | 'confirm'
-  | 'poll'
-  | 'reconcile'
-  | 'sandbox'
-  | 'expiry'
-  | 'admin'
-  | 'seed'
-  // The provider refused the payment when asked to start it (bad number, no balance).
-  | 'initiate';
-
-export interface SettleResult {
-  /** False when the payment was already settled (or unknown): the call changed nothing. */
-  changed: boolean;
-  /**
-   * A success for an amount other than the recorded one, held back because a card amount change
-   * of that payment is under way (ADR 0047): ask again once it has landed.
-   */
-  deferred?: true;
-  status: PaymentStatus | null;
-  receiptCode: string | null;
-}
+export type {
+  SettleOutcome,
+  SettleRequest,
+  SettleResult,
+  SettleSource,
+} from './settlement-decision.js';
 
 export interface SettleDeps {
   db: Db;
@@ -155,122 +124,15 @@ export async function retryAborted<T>(run: () => Promise<T>, alsoOn?: string): P
   }
 }
 
-interface TransitionInput {
-  status: PaymentStatus;
-  amount: number;
-  currency: string;
-  totalVotes: number;
-  failureReason: string | null;
-  /** A card amount change holds the payment: the provider may already have the new amount. */
-  amountChanging: boolean;
-}
-
 /**
- * Whether and where an outcome moves a payment: from `pending`, or from an outcome we guessed
- * (isUnconfirmed) to what the provider now says: a success completes it, a success among several
- * candidates puts an expired payment in review, a refusal fails one in review. Never to
- * `completed` for an amount or currency other than the stored one.
- */
-function decideTransition(
-  payment: TransitionInput,
-  outcome: SettleOutcome,
-  creditReview = false,
-): Transition | 'deferred' | null {
-  const from = payment.status;
-  if (creditReview) {
-    if (
-      from !== 'needs_review' ||
-      outcome.status !== 'completed' ||
-      outcome.currency.toUpperCase() !== payment.currency
-    ) {
-      return null;
-    }
-    if (outcome.amount === payment.amount) return { from, next: 'completed', failureReason: null };
-    // Fewer votes than ordered: only a whole number of them, each at the order's own price.
-    const votes = (outcome.amount * payment.totalVotes) / payment.amount;
-    if (outcome.amount <= 0 || outcome.amount > payment.amount || !Number.isInteger(votes)) {
-      return null;
-    }
-    return {
-      from,
-      next: 'completed',
-      failureReason: null,
-      cutTo: { amount: outcome.amount, votes },
-    };
-  }
-  if (from !== 'pending') {
-    if (!isUnconfirmed(from, payment.failureReason)) return null;
-    // A failed payment stays failed on a refusal; one in review is not put there again for the
-    // same doubt (but is for a sharper one: several candidates, another amount).
-    if (outcome.status === 'failed' && from === 'failed') return null;
-    if (
-      outcome.status === 'needs_review' &&
-      from === 'needs_review' &&
-      outcome.reason.startsWith(`${COLLECT_UNMATCHED}:`)
-    )
-      return null;
-  }
-  if (outcome.status === 'failed' || outcome.status === 'needs_review') {
-    return { from, next: outcome.status, failureReason: outcome.reason.slice(0, 500) };
-  }
-  if (outcome.amount !== payment.amount || outcome.currency.toUpperCase() !== payment.currency) {
-    // Stripe may have taken the new amount of a change not yet recorded here: the payment waits
-    // for the change to land (or its lease to lapse) rather than fail with the voter's money taken.
-    if (from === 'pending' && payment.amountChanging) return 'deferred';
-    // Never credit votes for money we did not receive as asked, nor fail a payment whose money
-    // may have been taken: an admin looks at it (credit what the money covers, or refund).
-    return {
-      from,
-      next: 'needs_review',
-      failureReason: describeAmountMismatch({
-        expected: { amount: payment.amount, currency: payment.currency },
-        reported: { amount: outcome.amount, currency: outcome.currency },
-      }),
-    };
-  }
-  return { from, next: 'completed', failureReason: null };
-}
-
-interface Transition {
-  from: PaymentStatus;
-  next: PaymentStatus;
-  failureReason: string | null;
-  /** A credit of fewer votes than ordered: the order becomes these votes at this price. */
-  cutTo?: { amount: number; votes: number };
-}
-
-export interface SettleRequest {
-  paymentId: string;
-  outcome: SettleOutcome;
-  source: SettleSource;
-  expectProvider?: string;
-  creditReview?: boolean | undefined;
-}
-
-/** A payment read under FOR UPDATE at the start of a settlement (raw SQL: a row lock in id order). */
-interface LockedPaymentRow {
-  id: string;
-  status: PaymentStatus;
-  provider: string;
-  amount: number;
-  currency: string;
-  total_votes: number;
-  failure_reason: string | null;
-  receipt_code: string | null;
-  amount_changing: boolean;
-  language: Language;
-  phone_number: string | null;
-  voter_email: string | null;
-  results_published: boolean;
-}
-
-/**
- * Settles several payments in one transaction, each on its own terms (decideTransition, a
- * conditional update from the status read under the lock, an event row, tallies in the same
- * transaction). Under a burst of webhooks the cost that
- * dominates is per transaction: round trips, the commit's WAL flush, and above all the single
- * provider_hourly_totals row every completion must update, which serialises one transaction at
- * a time for as long as its commit takes. One transaction for a batch pays each once.
+ * Settles several payments in one transaction, each on its own terms, in four steps: lock and
+ * read the payments (lockPayments), decide each one's move without the database
+ * (planSettlement), write every move with its event rows and tallies in one statement
+ * (writeSettlement), and once committed, announce it (announceSettlement). Under a burst of
+ * webhooks the cost that dominates is per transaction: round trips, the commit's WAL flush, and
+ * above all the single provider_hourly_totals row every completion must update, which serialises
+ * one transaction at a time for as long as its commit takes. One transaction for a batch pays
+ * each once.
  *
  * Payment ids must be distinct (a queue keeps repeats for a later batch). Rows are locked in id
  * order, so concurrent batches cannot deadlock on payments. Should the batch fail, nothing of it
@@ -285,201 +147,190 @@ export async function settleBatch(
   if (new Set(ids).size !== ids.length)
     throw new Error('settleBatch: payment ids must be distinct');
   const at = options.at ?? new Date();
-  const outcome: {
-    results: SettleResult[];
-    payments?: SettledRow[];
-    tallies?: SettledRow[];
-    queued?: number;
-  } = await deps.db.transaction(async (tx) => {
-    // The event row is held FOR SHARE with the payments, as revisePayment() holds it: a publication
-    // under way is waited for (then read as published), and one that starts waits for this
-    // transaction, so its ledger counts these credits or they are appended as corrections.
-    const locked = rowsOf<LockedPaymentRow>(
-      await tx.execute(sql`
-        WITH ev AS MATERIALIZED (
-          SELECT results_published_at IS NOT NULL AS published FROM event WHERE id = 1 FOR SHARE)
-        SELECT id, status, provider, amount, currency, total_votes, failure_reason, receipt_code,
-          COALESCE(amount_change_until > now(), false) AS amount_changing,
-          language, phone_number, voter_email,
-          COALESCE((SELECT published FROM ev), false) AS results_published FROM payments
-        WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
-        ORDER BY id FOR UPDATE OF payments`),
-    );
-    const byId = new Map(locked.map((p) => [p.id, p]));
-    const changes: {
-      id: string;
-      from_status: PaymentStatus;
-      status: PaymentStatus;
-      failure_reason: string | null;
-      receipt_code: string | null;
-      provider_ref: string | null;
-      provider_fee: number | null;
-      source: SettleSource;
-    }[] = [];
-    const cuts: { id: string; amount: number; votes: number }[] = [];
-    const results: SettleResult[] = requests.map((request) => {
-      const payment = byId.get(request.paymentId);
-      if (!payment) return { changed: false, status: null, receiptCode: null };
-      const { status } = payment;
-      if (request.expectProvider && payment.provider !== request.expectProvider) {
-        return { changed: false, status, receiptCode: null };
-      }
-      const decision = decideTransition(
-        {
-          ...payment,
-          totalVotes: payment.total_votes,
-          failureReason: payment.failure_reason,
-          amountChanging: payment.amount_changing,
-        },
-        request.outcome,
-        request.creditReview,
-      );
-      if (decision === 'deferred') {
-        return { changed: false, status, receiptCode: null, deferred: true };
-      }
-      if (!decision) return { changed: false, status, receiptCode: payment.receipt_code };
-      if (decision.cutTo) cuts.push({ id: payment.id, ...decision.cutTo });
-      const receiptCode = decision.next === 'completed' ? generateReceiptCode() : null;
-      changes.push({
-        id: payment.id,
-        from_status: decision.from,
-        status: decision.next,
-        failure_reason: decision.failureReason,
-        receipt_code: receiptCode,
-        provider_ref: request.outcome.providerRef ?? null,
-        provider_fee:
-          request.outcome.status === 'completed' ? (request.outcome.providerFee ?? null) : null,
-        source: request.source,
-      });
-      return { changed: true, status: decision.next, receiptCode };
-    });
-    if (!changes.length) return { results };
-    for (const cut of cuts) await cutOrder(tx, cut);
-    // The tallies these completions add to are locked in id order first, as revisePayment() does:
-    // a settlement and a refund touching the same nominations then queue instead of deadlocking.
-    // NO KEY, the UPDATE's own strength: a checkout inserting votes for these nominations passes.
-    const completing = changes.filter((c) => c.status === 'completed').map((c) => c.id);
-    // The receipts are written by the statement that completes the payments, so they exist
-    // exactly when the completion does (read before the tallies are locked, to hold them no longer).
-    const messages =
-      deps.outbox && completing.length
-        ? await receiptMessages(
-            tx,
-            deps.outbox,
-            changes.flatMap((change): CompletedPayment[] => {
-              const payment = byId.get(change.id)!;
-              const cut = cuts.find((c) => c.id === change.id);
-              return change.status === 'completed' && change.receipt_code
-                ? [
-                    {
-                      id: payment.id,
-                      language: payment.language,
-                      phoneNumber: payment.phone_number,
-                      voterEmail: payment.voter_email,
-                      receiptCode: change.receipt_code,
-                      amount: cut?.amount ?? payment.amount,
-                      currency: payment.currency,
-                      totalVotes: cut?.votes ?? payment.total_votes,
-                    },
-                  ]
-                : [];
-            }),
-          )
-        : [];
-    if (completing.length) {
-      await tx.execute(sql`
-        SELECT id FROM nominations WHERE id IN (
-          SELECT nomination_id FROM payment_votes
-          WHERE payment_id = ANY(string_to_array(${completing.join(',')}, ',')::uuid[]))
-        ORDER BY id FOR NO KEY UPDATE`);
-    }
-
-    const recordset = sql`jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS u(id uuid,
-      from_status text, status text, failure_reason text, receipt_code text, provider_ref text,
-      provider_fee int, source text)`;
-    // One statement: the conditional update, its event rows, and the tallies of the payments it
-    // completed (from what it returned, so only payments that really moved are counted). Fewer
-    // round trips while the shared tally rows are locked. Once results are out it also returns
-    // the vote lines it credited, which the ledger's corrections are made of.
+  const { results, written } = await deps.db.transaction(async (tx) => {
+    const locked = await lockPayments(tx, ids);
+    const plan = planSettlement(requests, locked, generateReceiptCode);
+    if (!plan.changes.length) return { results: plan.results, written: null };
     const published = Boolean(locked[0]?.results_published);
-    const reported = rowsOf<SettledRow>(
-      await tx.execute(sql`
-        WITH u AS (SELECT * FROM ${recordset}),
-        moved AS (
-          UPDATE payments p SET status = u.status, failure_reason = u.failure_reason,
-            receipt_code = u.receipt_code, provider_ref = COALESCE(u.provider_ref, p.provider_ref),
-            provider_fee = COALESCE(u.provider_fee, p.provider_fee),
-            settled_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
-          FROM u
-          WHERE p.id = u.id AND p.status = u.from_status
-            -- Lets the planner reach the rows through the primary key, not a scan of payments.
-            AND p.id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
-          RETURNING p.id, p.status, p.provider, p.amount, p.currency, p.total_votes, p.created_at),
-        logged AS (
-          INSERT INTO payment_events (payment_id, from_status, to_status, source, detail, created_at)
-          SELECT u.id, u.from_status, u.status, u.source, u.failure_reason, ${at.toISOString()}::timestamptz
-          FROM u JOIN moved ON moved.id = u.id),
-        credited AS (
-          UPDATE payment_votes SET counted = vote_count
-          WHERE payment_id IN (SELECT id FROM moved WHERE status = 'completed')
-          RETURNING payment_id, nomination_id, vote_count),
-        pv AS (SELECT nomination_id, SUM(vote_count)::int AS votes FROM credited GROUP BY nomination_id),
-        tallied AS (
-          UPDATE nominations n SET vote_count = n.vote_count + pv.votes,
-            tally_seq = nextval('nomination_tally_seq')
-          FROM pv WHERE n.id = pv.nomination_id
-          RETURNING n.id, n.vote_count, n.tally_seq),
-        hourly AS (
-          INSERT INTO nomination_hourly_votes (nomination_id, hour, votes)
-          SELECT nomination_id, ${hourOf(at)}, votes FROM pv
-          ON CONFLICT (nomination_id, hour)
-          DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes),
-        totals AS (
-          INSERT INTO provider_hourly_totals (provider, hour, votes, revenue, payments)
-          SELECT provider, ${hourOf(at)}, SUM(total_votes)::int, SUM(amount)::int, COUNT(*)::int
-          FROM moved WHERE status = 'completed' GROUP BY provider
-          ON CONFLICT (provider, hour) DO UPDATE SET
-            votes = provider_hourly_totals.votes + EXCLUDED.votes,
-            revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
-            payments = provider_hourly_totals.payments + EXCLUDED.payments)
-        ${messages.length ? sql`, queued AS (${insertPaymentMessagesSql(messages)})` : sql``}
-        SELECT 'payment' AS kind, id, status, provider, amount, currency, total_votes AS votes,
-          NULL::bigint AS seq, created_at, NULL::uuid AS nomination_id FROM moved
-        UNION ALL
-        SELECT 'tally', id, NULL, NULL, NULL, NULL, vote_count, tally_seq, NULL, NULL FROM tallied
-        ${
-          published
-            ? sql`UNION ALL
-        SELECT 'credit', payment_id, NULL, NULL, NULL, NULL, vote_count, NULL, NULL, nomination_id
-        FROM credited`
-            : sql``
-        }`),
-    );
-    const payments = reported.filter((row) => row.kind === 'payment');
-    // The rows are locked and were read in this transaction, so every change applies; if one
-    // did not, the batch is abandoned (rolled back) rather than half-applied.
-    if (payments.length !== changes.length)
-      throw new Error('settleBatch: a locked payment changed');
-    if (published && completing.length) {
-      await appendCreditCorrections(
-        tx,
-        changes,
-        reported.filter((row) => row.kind === 'credit'),
-        at,
-      );
-    }
+    const written = await writeSettlement(tx, deps.outbox, plan, { ids, at, published });
     await options.inTransaction?.(tx);
-    return {
-      results,
-      payments,
-      tallies: reported.filter((row) => row.kind === 'tally'),
-      queued: messages.length,
-    };
+    return { results: plan.results, written };
   });
-  if (outcome.queued) deps.outbox?.written();
+  if (written) announceSettlement(deps, written, at);
+  return results;
+}
+
+/**
+ * Locks the payments FOR UPDATE in id order and reads what the decision needs. The event row is
+ * held FOR SHARE with them, as revisePayment() holds it: a publication under way is waited for
+ * (then read as published), and one that starts waits for this transaction, so its ledger counts
+ * these credits or they are appended as corrections.
+ */
+async function lockPayments(tx: Db, ids: readonly string[]): Promise<LockedPaymentRow[]> {
+  return rowsOf<LockedPaymentRow>(
+    await tx.execute(sql`
+      WITH ev AS MATERIALIZED (
+        SELECT results_published_at IS NOT NULL AS published FROM event WHERE id = 1 FOR SHARE)
+      SELECT id, status, provider, amount, currency, total_votes, failure_reason, receipt_code,
+        COALESCE(amount_change_until > now(), false) AS amount_changing,
+        language, phone_number, voter_email,
+        COALESCE((SELECT published FROM ev), false) AS results_published FROM payments
+      WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
+      ORDER BY id FOR UPDATE OF payments`),
+  );
+}
+
+/** What a committed settlement changed: the payments it moved, the tallies it wrote, its messages. */
+interface WrittenSettlement {
+  payments: SettledRow[];
+  tallies: SettledRow[];
+  queued: number;
+}
+
+/**
+ * Writes a plan in the locked rows' transaction: orders cut first, the completions' receipts
+ * queued, their tallies locked, then one statement for every move, and after publication the
+ * ledger's corrections for the votes it credited.
+ */
+async function writeSettlement(
+  tx: Db,
+  outbox: MessageOutbox | null,
+  plan: SettlementPlan,
+  { ids, at, published }: { ids: readonly string[]; at: Date; published: boolean },
+): Promise<WrittenSettlement> {
+  for (const cut of plan.cuts) await cutOrder(tx, cut);
+  // The receipts are written by the statement that completes the payments, so they exist
+  // exactly when the completion does (read before the tallies are locked, to hold them no longer).
+  const messages =
+    outbox && plan.completed.length ? await receiptMessages(tx, outbox, plan.completed) : [];
+  const completing = plan.completed.map((payment) => payment.id);
+  if (completing.length) await lockTalliesOf(tx, completing);
+  const reported = await settlingStatement(tx, {
+    changes: plan.changes,
+    ids,
+    at,
+    published,
+    messages,
+  });
+  const payments = reported.filter((row) => row.kind === 'payment');
+  // The rows are locked and were read in this transaction, so every change applies; if one
+  // did not, the batch is abandoned (rolled back) rather than half-applied.
+  if (payments.length !== plan.changes.length)
+    throw new Error('settleBatch: a locked payment changed');
+  if (published && completing.length) {
+    await appendCreditCorrections(
+      tx,
+      plan.changes,
+      reported.filter((row) => row.kind === 'credit'),
+      at,
+    );
+  }
+  return {
+    payments,
+    tallies: reported.filter((row) => row.kind === 'tally'),
+    queued: messages.length,
+  };
+}
+
+/**
+ * Locks the tallies these completions add to in id order first, as revisePayment() does: a
+ * settlement and a refund touching the same nominations then queue instead of deadlocking. NO
+ * KEY, the UPDATE's own strength: a checkout inserting votes for these nominations passes.
+ */
+async function lockTalliesOf(tx: Db, paymentIds: readonly string[]): Promise<void> {
+  await tx.execute(sql`
+    SELECT id FROM nominations WHERE id IN (
+      SELECT nomination_id FROM payment_votes
+      WHERE payment_id = ANY(string_to_array(${paymentIds.join(',')}, ',')::uuid[]))
+    ORDER BY id FOR NO KEY UPDATE`);
+}
+
+/**
+ * One statement: the conditional update, its event rows, and the tallies of the payments it
+ * completed (from what it returned, so only payments that really moved are counted). Fewer round
+ * trips while the shared tally rows are locked. Once results are out it also returns the vote
+ * lines it credited, which the ledger's corrections are made of.
+ */
+async function settlingStatement(
+  tx: Db,
+  {
+    changes,
+    ids,
+    at,
+    published,
+    messages,
+  }: {
+    changes: readonly SettlementChange[];
+    ids: readonly string[];
+    at: Date;
+    published: boolean;
+    messages: Parameters<typeof insertPaymentMessagesSql>[0];
+  },
+): Promise<SettledRow[]> {
+  const recordset = sql`jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS u(id uuid,
+    from_status text, status text, failure_reason text, receipt_code text, provider_ref text,
+    provider_fee int, source text)`;
+  return rowsOf<SettledRow>(
+    await tx.execute(sql`
+      WITH u AS (SELECT * FROM ${recordset}),
+      moved AS (
+        UPDATE payments p SET status = u.status, failure_reason = u.failure_reason,
+          receipt_code = u.receipt_code, provider_ref = COALESCE(u.provider_ref, p.provider_ref),
+          provider_fee = COALESCE(u.provider_fee, p.provider_fee),
+          settled_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
+        FROM u
+        WHERE p.id = u.id AND p.status = u.from_status
+          -- Lets the planner reach the rows through the primary key, not a scan of payments.
+          AND p.id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
+        RETURNING p.id, p.status, p.provider, p.amount, p.currency, p.total_votes, p.created_at),
+      logged AS (
+        INSERT INTO payment_events (payment_id, from_status, to_status, source, detail, created_at)
+        SELECT u.id, u.from_status, u.status, u.source, u.failure_reason, ${at.toISOString()}::timestamptz
+        FROM u JOIN moved ON moved.id = u.id),
+      credited AS (
+        UPDATE payment_votes SET counted = vote_count
+        WHERE payment_id IN (SELECT id FROM moved WHERE status = 'completed')
+        RETURNING payment_id, nomination_id, vote_count),
+      pv AS (SELECT nomination_id, SUM(vote_count)::int AS votes FROM credited GROUP BY nomination_id),
+      tallied AS (
+        UPDATE nominations n SET vote_count = n.vote_count + pv.votes,
+          tally_seq = nextval('nomination_tally_seq')
+        FROM pv WHERE n.id = pv.nomination_id
+        RETURNING n.id, n.vote_count, n.tally_seq),
+      hourly AS (
+        INSERT INTO nomination_hourly_votes (nomination_id, hour, votes)
+        SELECT nomination_id, ${hourOf(at)}, votes FROM pv
+        ON CONFLICT (nomination_id, hour)
+        DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes),
+      totals AS (
+        INSERT INTO provider_hourly_totals (provider, hour, votes, revenue, payments)
+        SELECT provider, ${hourOf(at)}, SUM(total_votes)::int, SUM(amount)::int, COUNT(*)::int
+        FROM moved WHERE status = 'completed' GROUP BY provider
+        ON CONFLICT (provider, hour) DO UPDATE SET
+          votes = provider_hourly_totals.votes + EXCLUDED.votes,
+          revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
+          payments = provider_hourly_totals.payments + EXCLUDED.payments)
+      ${messages.length ? sql`, queued AS (${insertPaymentMessagesSql(messages)})` : sql``}
+      SELECT 'payment' AS kind, id, status, provider, amount, currency, total_votes AS votes,
+        NULL::bigint AS seq, created_at, NULL::uuid AS nomination_id FROM moved
+      UNION ALL
+      SELECT 'tally', id, NULL, NULL, NULL, NULL, vote_count, tally_seq, NULL, NULL FROM tallied
+      ${
+        published
+          ? sql`UNION ALL
+      SELECT 'credit', payment_id, NULL, NULL, NULL, NULL, vote_count, NULL, NULL, nomination_id
+      FROM credited`
+          : sql``
+      }`),
+  );
+}
+
+/** Once committed: the outbox woken for the receipts, and listeners told what moved. */
+function announceSettlement(deps: SettleDeps, written: WrittenSettlement, at: Date): void {
+  if (written.queued) deps.outbox?.written();
   emitSettled(
     deps,
-    (outcome.payments ?? []).flatMap((p) =>
+    written.payments.flatMap((p) =>
       p.status && p.status !== 'pending'
         ? [
             {
@@ -497,9 +348,8 @@ export async function settleBatch(
           ]
         : [],
     ),
-    (outcome.tallies ?? []).map((t) => ({ id: t.id, voteCount: t.votes, seq: Number(t.seq) })),
+    written.tallies.map((t) => ({ id: t.id, voteCount: t.votes, seq: Number(t.seq) })),
   );
-  return outcome.results;
 }
 
 /**
@@ -567,7 +417,7 @@ interface SettledRow {
  * amount and vote count, so tallies, revenue and the integrity check all read the cut order.
  * What was ordered stays in the audit row of the credit.
  */
-async function cutOrder(tx: Db, cut: { id: string; amount: number; votes: number }): Promise<void> {
+async function cutOrder(tx: Db, cut: OrderCut): Promise<void> {
   const lines = rowsOf<{ id: string; nomination_id: string; vote_count: number }>(
     await tx.execute(sql`
       SELECT id, nomination_id, vote_count FROM payment_votes
