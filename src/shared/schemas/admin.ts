@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_DEFAULTS, FIELD_LIMITS } from '#shared/limits.js';
 import { artistSchema, categorySchema } from './catalog.js';
-import { safeText } from './safe-text.js';
+import { optionalText, requiredText } from './text-fields.js';
 
 /** Free text (bios, descriptions) is capped so one form cannot fill the database. */
 export const LONG_TEXT_MAX = 5000;
@@ -10,25 +10,6 @@ export const NOMINATIONS_MAX = 50;
 
 export const NOMINATION_REQUIRED_MESSAGE = 'Please add at least one category nomination';
 export const DUPLICATE_CATEGORY_MESSAGE = 'This category has already been added';
-
-interface TextOptions {
-  /** Descriptions and bios keep their line breaks; names and addresses are one line. */
-  multiline?: boolean;
-}
-
-/** Blank means "not set": trimmed, and '' becomes null, so the site falls back to the English. */
-export function optionalText(max: number, label: string, options: TextOptions = {}) {
-  return safeText({ error: `${label} must be text`, label, trim: true, ...options })
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
-export function requiredText(max: number, label: string) {
-  return safeText({ error: `${label} is required`, label, trim: true })
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-}
 
 const multiline = { multiline: true };
 

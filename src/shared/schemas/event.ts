@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './admin.js';
+import { optionalText, requiredText } from './text-fields.js';
 import { outsideYearsMessage, withinAcceptedYears } from './calendar-years.js';
 
 /**
