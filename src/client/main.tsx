@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
 import { i18n } from './lib/i18n';
@@ -32,11 +32,15 @@ if (drawn && drawn.language === i18n.language) {
       startLoadingScreen(pathname, true);
       return firstScreenReady(pathname);
     })
-    .then(() => hydrateRoot(container, app));
+    // In a transition React takes the page over in slices of a few milliseconds, yielding to the
+    // browser between them: a cheap phone stays responsive to a tap (and the tap's part of the
+    // page is taken over first) instead of freezing for the whole page's hydration.
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   // Drawn in another language than this browser's choice (made before the server was told of it,
   // lib/language.ts): the page is drawn again in the voter's language, with the same answers.
   if (drawn) takePageAnswers(queryClient, drawn);
   startLoadingScreen(pathname, Boolean(drawn));
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }

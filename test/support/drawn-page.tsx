@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,14 +92,16 @@ export async function hydrateDrawnPage(page: DrawnPage): Promise<HydratedPage> {
   const recoverableErrors: unknown[] = [];
   let unmount = () => undefined as void;
   await act(async () => {
-    const root = hydrateRoot(
-      page.container,
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-      { onRecoverableError: (error) => recoverableErrors.push(error) },
-    );
-    unmount = () => root.unmount();
+    startTransition(() => {
+      const root = hydrateRoot(
+        page.container,
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+        { onRecoverableError: (error) => recoverableErrors.push(error) },
+      );
+      unmount = () => root.unmount();
+    });
     await Promise.resolve();
   });
   return { recoverableErrors, unmount };
