@@ -134,7 +134,7 @@ test.describe('voter tracking', () => {
 
       // A filter goes back to page 1 and narrows the summaries too.
       await showFilters(page);
-      await choose(page, 'Provider', 'Stripe (card)');
+      await choose(page, 'Provider', 'Card');
       await expect(page.getByText('Showing 1–4 of 4')).toBeVisible();
       await expect(pagination).toHaveCount(0);
       await expect(summary).toContainText('0 CFA');

@@ -24,6 +24,7 @@ import { ApiError } from '#client/lib/api-error';
 import { formatMoney } from '#client/lib/format-money';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
+import { useProviderLabel } from '#client/lib/use-provider-label';
 import { ArtistPhoto } from '#client/components/artist-photo';
 import { proxiedImageUrl } from './proxied-image-url';
 import { PaymentAfterNote } from './payment-after-note';
@@ -107,6 +108,7 @@ function ReceiptBody({
   const { t } = useTranslation('receipts');
   const language = useLanguage();
   const localized = useLocalized();
+  const providerLabel = useProviderLabel();
   const name = localized(receipt.artist.name, receipt.artist.nameFr);
   const { payment } = receipt;
   const state = receiptState(payment);
@@ -180,7 +182,7 @@ function ReceiptBody({
           </div>
           <div className="min-w-0">
             <dt className="text-xs text-muted-foreground">{t('results.provider')}</dt>
-            <dd className="font-semibold">{t(`results.providers.${payment.provider}`)}</dd>
+            <dd className="font-semibold">{providerLabel(payment.provider)}</dd>
           </div>
           <div className="min-w-0">
             <dt className="text-xs text-muted-foreground">{t('results.date')}</dt>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#client/lib/format-money';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
+import { useProviderLabel } from '#client/lib/use-provider-label';
 import { formatCreated, isRefundable } from './payment-display';
 import { MessagesDialog } from './messages-dialog';
 import { PaymentContact } from './payment-contact';
@@ -24,6 +25,7 @@ interface PaymentListProps {
 export function PaymentCards({ payments, timeZone }: PaymentListProps) {
   const { t } = useTranslation('tracking');
   const language = useLanguage();
+  const providerLabel = useProviderLabel();
   return (
     <ul aria-label={t('table.caption')} className="divide-y divide-border">
       {payments.map((payment) => (
@@ -37,7 +39,7 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
             <dd className="font-semibold tabular-nums">
               <span>{formatMoney(payment.amount, payment.currency, language)}</span>
               <span className="ml-2 font-normal text-muted-foreground">
-                {t(`providers.${payment.provider}`)}
+                {providerLabel(payment.provider, payment.sandbox)}
               </span>
             </dd>
             <dt className="text-muted-foreground">{t('table.contact')}</dt>

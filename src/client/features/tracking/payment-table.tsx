@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#client/lib/format-money';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
+import { useProviderLabel } from '#client/lib/use-provider-label';
 import { formatCreated, isRefundable } from './payment-display';
 import { MessagesDialog } from './messages-dialog';
 import { PaymentContact } from './payment-contact';
@@ -25,6 +26,7 @@ const td = 'px-3 py-3 align-top';
 export function PaymentTable({ payments, timeZone }: PaymentListProps) {
   const { t } = useTranslation('tracking');
   const language = useLanguage();
+  const providerLabel = useProviderLabel();
   return (
     <table className="w-full table-fixed border-collapse text-sm">
       <caption className="sr-only">{t('table.caption')}</caption>
@@ -68,7 +70,7 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
             <td className={`${td} py-2`}>
               <PaymentIdCell id={payment.id} />
             </td>
-            <td className={td}>{t(`providers.${payment.provider}`)}</td>
+            <td className={td}>{providerLabel(payment.provider, payment.sandbox)}</td>
             <td className={`${td} text-right font-medium whitespace-nowrap tabular-nums`}>
               {formatMoney(payment.amount, payment.currency, language)}
             </td>
