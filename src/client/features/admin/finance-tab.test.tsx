@@ -56,6 +56,7 @@ const session = signedInAdminApp({
       { state: 'sent', costAmount: 25, costCurrency: 'XAF' },
       { state: 'sent', costAmount: 25, costCurrency: 'XAF' },
       { state: 'failed' },
+      { state: 'sandbox' },
       { channel: 'email', state: 'sent' },
     ]);
   },
@@ -95,6 +96,9 @@ describe('the Finance tab', () => {
     const card = within(screen.getByRole('group', { name: 'Messages to voters' }));
     expect(card.getByText('2 sent')).toBeTruthy();
     expect(card.getByText('1 sent')).toBeTruthy();
+    // The sandbox's SMS, in the words the Messages tab uses for it.
+    const kept = card.getAllByText('Kept here, not sent');
+    expect(kept.map((label) => label.nextElementSibling?.textContent)).toEqual(['1', '0']);
     expect(card.getByText('Cost reported by the gateways: 50 CFA for 2 messages')).toBeTruthy();
     expect(
       card.getByText(
@@ -107,6 +111,7 @@ describe('the Finance tab', () => {
     await openFinance('fr');
     const card = within(screen.getByRole('group', { name: 'Messages aux votants' }));
     expect(card.getByText('2 envoyés')).toBeTruthy();
+    expect(card.getAllByText('Gardé ici, non envoyé')).toHaveLength(2);
     expect(
       card.getByText('Coût indiqué par les passerelles : 50 CFA pour 2 messages'),
     ).toBeTruthy();

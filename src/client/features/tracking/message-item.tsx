@@ -56,7 +56,10 @@ export function MessageItem({ message, timeZone, children }: MessageItemProps) {
       <p className="text-xs text-muted-foreground tabular-nums">
         {[
           t('messages.written', { at: at(message.createdAt) }),
-          message.sentAt ? t('messages.sentAt', { at: at(message.sentAt) }) : null,
+          // The sandbox stamps the moment it kept a message, but nothing was sent then.
+          message.sentAt && state !== 'sandbox'
+            ? t('messages.sentAt', { at: at(message.sentAt) })
+            : null,
           message.deliveredAt ? t('messages.deliveredAt', { at: at(message.deliveredAt) }) : null,
           message.attempts > 1 ? t('messages.attempts', { count: message.attempts }) : null,
         ]
