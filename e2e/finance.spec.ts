@@ -73,7 +73,7 @@ test.describe('the Finance tab', () => {
     test.slow();
     const days: [string, string] = ['2024-02-28', '2024-02-29'];
     const labels = {
-      en: ['Feb 28, 2024', 'Feb 29, 2024'],
+      en: ['28 Feb 2024', '29 Feb 2024'],
       fr: ['28 févr. 2024', '29 févr. 2024'],
     };
     await seedTwoDays(db, days);

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '#shared/format-date';
 import { CURRENCY_PROVIDER, type Currency } from '#shared/money';
 import type { FeeRate, FinanceSource } from '#shared/schemas/finance';
 import { formatMoney } from '#client/lib/format-money';
@@ -9,7 +10,7 @@ import { useProviderLabel } from '#client/lib/use-provider-label';
 export interface FinanceFormat {
   /** Minor units as money, a loss with a minus sign before the symbol: −$0.18, −18 CFA. */
   money: (amount: number, currency: Currency) => string;
-  /** A report day (YYYY-MM-DD) as a date: Mar 11, 2025 / 11 mars 2025. */
+  /** A report day (YYYY-MM-DD) as a date: 11 Mar 2025 / 11 mars 2025. */
   day: (day: string) => string;
   /** Who took the money, named as on every screen: Card, Mobile Money, Card (sandbox)… */
   source: (source: FinanceSource, currency: Currency) => string;
@@ -23,8 +24,6 @@ export function useFinanceFormat(): FinanceFormat {
   const language = useLanguage();
   const providerLabel = useProviderLabel();
   return useMemo(() => {
-    // A report day is a calendar date: read and shown in UTC so no zone moves it a day.
-    const days = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
     const percents = new Intl.NumberFormat(language, {
       style: 'percent',
       maximumFractionDigits: 2,
@@ -36,7 +35,8 @@ export function useFinanceFormat(): FinanceFormat {
         : formatMoney(amount, currency, language);
     return {
       money,
-      day: (day) => days.format(new Date(`${day}T00:00:00Z`)),
+      // A report day is a calendar date: read and shown in UTC so no zone moves it a day.
+      day: (day) => formatDate(`${day}T00:00:00Z`, language, { timeZone: 'UTC' }),
       source: (source, currency) =>
         source === 'sandbox'
           ? providerLabel(CURRENCY_PROVIDER[currency], true)

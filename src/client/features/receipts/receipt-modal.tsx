@@ -1,6 +1,7 @@
 import { Camera, CheckCircle2, Info, Loader2, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '#shared/format-date';
 import type { ReceiptDetail } from '#shared/schemas/receipt';
 import {
   AlertDialog,
@@ -116,10 +117,7 @@ function ReceiptBody({
   const counted = payment.countedVotes;
   const photo = proxiedImageUrl(receipt.artist.photoUrl, window.location.origin);
   const StateIcon = state === 'confirmed' ? CheckCircle2 : Info;
-  const date = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(payment.settledAt ?? payment.createdAt));
+  const date = formatDateTime(payment.settledAt ?? payment.createdAt, language);
 
   return (
     <>

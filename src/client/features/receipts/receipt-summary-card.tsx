@@ -1,5 +1,6 @@
 import { CreditCard, Loader2, ReceiptText, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '#shared/format-date';
 import type { ReceiptSummary } from '#shared/schemas/receipt';
 import { Button } from '#client/components/ui/button';
 import { Badge } from '#client/components/ui/badge';
@@ -21,10 +22,7 @@ export function ReceiptSummaryCard({ receipt, opening, onView }: ReceiptSummaryC
   const providerLabel = useProviderLabel();
   const headingId = `receipt-${receipt.receiptCode}`;
   const ProviderIcon = receipt.provider === 'stripe' ? CreditCard : Smartphone;
-  const date = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(receipt.createdAt));
+  const date = formatDateTime(receipt.createdAt, language);
 
   return (
     <Card

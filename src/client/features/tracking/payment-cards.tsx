@@ -3,7 +3,8 @@ import { formatMoney } from '#client/lib/format-money';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
 import { useProviderLabel } from '#client/lib/use-provider-label';
-import { formatCreated, isRefundable } from './payment-display';
+import { formatDateTime } from '#shared/format-date';
+import { isRefundable } from './payment-display';
 import { MessagesDialog } from './messages-dialog';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
@@ -51,7 +52,7 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
             </dt>
             <dd className="tabular-nums">
               <time dateTime={payment.createdAt}>
-                {formatCreated(payment.createdAt, timeZone, language)}
+                {formatDateTime(payment.createdAt, language, timeZone)}
               </time>
             </dd>
           </dl>

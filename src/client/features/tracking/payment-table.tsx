@@ -3,7 +3,8 @@ import { formatMoney } from '#client/lib/format-money';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
 import { useProviderLabel } from '#client/lib/use-provider-label';
-import { formatCreated, isRefundable } from './payment-display';
+import { formatDateTime } from '#shared/format-date';
+import { isRefundable } from './payment-display';
 import { MessagesDialog } from './messages-dialog';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
@@ -82,7 +83,7 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
             </td>
             <td className={`${td} tabular-nums`}>
               <time dateTime={payment.createdAt}>
-                {formatCreated(payment.createdAt, timeZone, language)}
+                {formatDateTime(payment.createdAt, language, timeZone)}
               </time>
             </td>
             <td className={`${td} py-2`}>
