@@ -13,10 +13,11 @@ describe('the demo event in French', () => {
     for (const [, english, french] of titles) expect(bare(french), english).toBe(bare(english));
   });
 
-  it('quotes a title in a French bio as the English bio does', () => {
+  it('quotes a title in a French bio as the English bio does, held to its guillemets', () => {
     for (const artist of demoArtists) {
       const quoted = [...artist.bio.matchAll(/["“]([^"”]+)["”]/g)].map((match) => match[1]!);
-      for (const title of quoted) expect(artist.bioFr, artist.slug).toContain(`« ${title} »`);
+      for (const title of quoted)
+        expect(artist.bioFr, artist.slug).toContain(`«\u00a0${title}\u00a0»`);
     }
   });
 });

@@ -164,7 +164,7 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.95,
     bio: 'Douala-born singer whose album "Sawa Lights" topped charts from Lagos to Libreville.',
     bioFr:
-      "Chanteuse née à Douala dont l'album « Sawa Lights » a dominé les classements de Lagos à Libreville.",
+      "Chanteuse née à Douala dont l'album «\u00a0Sawa Lights\u00a0» a dominé les classements de Lagos à Libreville.",
     nominations: [
       'artist-of-the-year',
       'best-female-artist',
@@ -329,7 +329,8 @@ export const demoArtists: DemoArtist[] = [
     name: 'Esther Kamga',
     popularity: 0.5,
     bio: 'Gospel-soul singer whose single “Light” crossed over to secular radio.',
-    bioFr: 'Chanteuse gospel-soul dont le single « Light » a conquis les radios généralistes.',
+    bioFr:
+      'Chanteuse gospel-soul dont le single «\u00a0Light\u00a0» a conquis les radios généralistes.',
     nominations: ['best-gospel-artist', titled('song-of-the-year', 'Light')],
   },
   {
