@@ -4,7 +4,7 @@ import { outboxMessages, receiptLookupCodes } from '#server/db/schema.js';
 import { lookupCodeHashes } from '#server/features/receipts/lookup-codes.js';
 import { createPhoneHasher } from '#server/payments/phone-hash.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
-import { createCompletedPayment } from '#test/factories/payment-factory.js';
+import { createCompletedPayment, revisePaymentAs } from '#test/factories/payment-factory.js';
 import { expect, test } from './fixtures.js';
 import { codeSentTo } from './lookup-codes.js';
 
@@ -202,6 +202,72 @@ test.describe('receipt lookup', () => {
     ).toBeVisible();
     await expect(modal).toBeHidden();
   });
+
+  test(
+    'fits the part of a receipt worth a screenshot on one phone screen, in English and French',
+    { tag: '@phone' },
+    async ({ page, db }) => {
+      // The tallest receipt the demo draws: three categories and a partial refund, whose heading,
+      // totals and per-category lines are the longest.
+      const suffix = unique();
+      const names = [
+        ['Best Female Artist', 'Meilleure artiste féminine'],
+        ['Best Music Video', 'Meilleur clip vidéo'],
+        ['Best Urban Artist', 'Meilleur artiste urbain'],
+      ] as const;
+      const categories = [];
+      for (const [name, nameFr] of names) {
+        categories.push(
+          await createCategory(db, { name: `${name} ${suffix}`, nameFr: `${nameFr} ${suffix}` }),
+        );
+      }
+      const { nominations } = await createNominee(db, {
+        categoryIds: categories.map((category) => category.id),
+        artist: { name: `Zara Nguema ${suffix}` },
+      });
+      const paid = await createCompletedPayment(db, {
+        provider: 'campay',
+        votes: nominations.map((nomination, index) => ({
+          nominationId: nomination.id,
+          voteCount: [7, 8, 2][index]!,
+        })),
+        payment: { voterEmail: `tall-${suffix}@example.com` },
+      });
+      await revisePaymentAs(db, paid.id, { kind: 'refund', refundedAmount: 600 });
+
+      const screen = page.viewportSize()!;
+      expect(screen).toEqual({ width: 390, height: 844 });
+      for (const [language, title] of [
+        ['en', 'Thank you for voting!'],
+        ['fr', 'Merci pour votre vote !'],
+      ] as const) {
+        await page.goto('/my-receipts');
+        await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+        await page.goto(`/my-receipts?code=${paid.receiptCode}`);
+        const modal = page.getByTestId('receipt-modal');
+        await expect(modal.getByTestId('receipt-code')).toHaveText(paid.receiptCode!);
+        await expect(modal.getByRole('heading', { name: title })).toBeVisible();
+        const parts = [
+          modal.getByRole('heading', { name: title }),
+          modal.getByTestId('receipt-artist'),
+          modal.getByTestId('receipt-total'),
+          modal.getByTestId('receipt-facts'),
+          modal.getByRole('listitem').last(),
+          modal.getByTestId('receipt-code'),
+        ];
+        for (const part of parts) {
+          const box = (await part.boundingBox())!;
+          expect(box.y, `${language}: ${String(part)} starts on screen`).toBeGreaterThanOrEqual(0);
+          expect(
+            box.y + box.height,
+            `${language}: ${String(part)} ends on screen`,
+          ).toBeLessThanOrEqual(screen.height);
+        }
+        // Seen as it opens, with nothing scrolled away above.
+        expect(await modal.evaluate((element) => element.scrollTop)).toBe(0);
+      }
+    },
+  );
 
   test('works in French', async ({ page, db }) => {
     const { email, older } = await voterWithReceipts(db);

@@ -134,7 +134,7 @@ test.describe('voter tracking', () => {
 
       // A filter goes back to page 1 and narrows the summaries too.
       await showFilters(page);
-      await choose(page, 'Provider', 'Stripe (card)');
+      await choose(page, 'Provider', 'Card');
       await expect(page.getByText('Showing 1–4 of 4')).toBeVisible();
       await expect(pagination).toHaveCount(0);
       await expect(summary).toContainText('0 CFA');
@@ -473,7 +473,7 @@ test.describe('voter tracking', () => {
         messages: /^Messages [0-9a-f]{8}$/,
         dialog: /Messages of payment/,
         list: 'Messages, newest first',
-        states: /^(queued|sandbox)$/,
+        states: /^(queued|kept here, not sent)$/,
         resend: 'Resend receipt',
         done: 'Receipt sent again by SMS, E-mail',
         activity: 'Receipt sent again',
@@ -484,7 +484,7 @@ test.describe('voter tracking', () => {
         messages: /^Messages [0-9a-f]{8}$/,
         dialog: /Messages du paiement/,
         list: 'Messages, du plus récent au plus ancien',
-        states: /^(en file|bac à sable)$/,
+        states: /^(en file|gardé ici, non envoyé)$/,
         resend: 'Renvoyer le reçu',
         done: 'Reçu renvoyé par SMS, E-mail',
         activity: 'Reçu renvoyé',

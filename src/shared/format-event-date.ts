@@ -1,3 +1,4 @@
+import { dateLocale } from './format-date.js';
 import type { Language } from './limits.js';
 
 /**
@@ -5,7 +6,7 @@ import type { Language } from './limits.js';
  * voter abroad knows which clock it is ("Saturday 19 December 2026 at 20:00 UTC+1").
  */
 export function formatEventDate(iso: string, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+  return new Intl.DateTimeFormat(dateLocale(language), {
     timeZone,
     weekday: 'long',
     day: 'numeric',

@@ -11,6 +11,11 @@ export const PROVIDER_CURRENCY = { campay: 'XAF', stripe: 'USD' } as const satis
   Currency
 >;
 export type Provider = keyof typeof PROVIDER_CURRENCY;
+/** Each currency has one provider (the sandbox stands in for it under its name). */
+export const CURRENCY_PROVIDER = { XAF: 'campay', USD: 'stripe' } as const satisfies Record<
+  Currency,
+  Provider
+>;
 export const PROVIDERS = ['stripe', 'campay'] as const satisfies readonly Provider[];
 
 export function amountForVotes(totalVotes: number, currency: Currency): number {

@@ -138,10 +138,22 @@ export const demoCategories: DemoCategory[] = [
   },
 ];
 
-const t = (category: string, en: string, fr: string): [string, string, string] => [
+/** What follows a title in brackets, in each language: who directed it, who sang on it. */
+interface TitleNote {
+  en: string;
+  fr: string;
+}
+const directed: TitleNote = { en: 'dir.', fr: 'réal.' };
+const featuring = (artist: string): TitleNote => ({ en: `with ${artist}`, fr: `avec ${artist}` });
+
+/**
+ * A nomination for a song or a video. Its title is a proper name, written the same in both
+ * languages (as the bios quote it); only a note after it is translated.
+ */
+const titled = (category: string, title: string, note?: TitleNote): [string, string, string] => [
   category,
-  en,
-  fr,
+  note ? `${title} (${note.en})` : title,
+  note ? `${title} (${note.fr})` : title,
 ];
 
 export const demoArtists: DemoArtist[] = [
@@ -152,11 +164,11 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.95,
     bio: 'Douala-born singer whose album "Sawa Lights" topped charts from Lagos to Libreville.',
     bioFr:
-      "Chanteuse née à Douala dont l'album « Sawa Lights » a dominé les classements de Lagos à Libreville.",
+      "Chanteuse née à Douala dont l'album «\u00a0Sawa Lights\u00a0» a dominé les classements de Lagos à Libreville.",
     nominations: [
       'artist-of-the-year',
       'best-female-artist',
-      t('song-of-the-year', 'Sawa Lights', 'Lumières Sawa'),
+      titled('song-of-the-year', 'Sawa Lights'),
     ],
   },
   {
@@ -182,7 +194,7 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.6,
     bio: 'Velvet-voiced makossa crooner carrying on the Douala tradition.',
     bioFr: 'Crooner makossa à la voix de velours, héritier de la tradition de Douala.',
-    nominations: ['best-male-artist', t('best-traditional-music', 'Mboa Blues', 'Blues du Mboa')],
+    nominations: ['best-male-artist', titled('best-traditional-music', 'Mboa Blues')],
   },
   {
     slug: 'zara-nguema',
@@ -192,7 +204,7 @@ export const demoArtists: DemoArtist[] = [
     bioFr: 'Faiseuse de tubes afropop dont les défis de danse ont fait le tour du continent.',
     nominations: [
       'best-female-artist',
-      t('best-music-video', 'Wahala Dance', 'La danse Wahala'),
+      titled('best-music-video', 'Wahala Dance'),
       'best-urban-artist',
     ],
   },
@@ -211,10 +223,7 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.65,
     bio: 'Soul singer from Bafoussam, praised for her live band and fearless ballads.',
     bioFr: 'Chanteuse soul de Bafoussam, saluée pour son groupe live et ses ballades audacieuses.',
-    nominations: [
-      'revelation-of-the-year',
-      t('song-of-the-year', 'Mother Tongue', 'Langue maternelle'),
-    ],
+    nominations: ['revelation-of-the-year', titled('song-of-the-year', 'Mother Tongue')],
   },
   {
     slug: 'dj-kribi-wave',
@@ -264,7 +273,7 @@ export const demoArtists: DemoArtist[] = [
     bioFr: "Chanteuse et autrice R&B, moitié du plus grand duo de l'année.",
     nominations: [
       'best-female-artist',
-      t('best-collaboration', 'Nous Deux (with Tchami Jr)', 'Nous Deux (avec Tchami Jr)'),
+      titled('best-collaboration', 'Nous Deux', featuring('Tchami Jr')),
     ],
   },
   {
@@ -273,7 +282,7 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.5,
     bio: 'Twin rappers from Limbe with bilingual hooks and a loyal fan base.',
     bioFr: 'Jumeaux rappeurs de Limbe aux refrains bilingues et au public fidèle.',
-    nominations: ['best-urban-artist', t('best-collaboration', 'Two Flags', 'Deux drapeaux')],
+    nominations: ['best-urban-artist', titled('best-collaboration', 'Two Flags')],
   },
   {
     slug: 'mama-ekwe',
@@ -289,7 +298,7 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.55,
     bio: 'Dancer-turned-singer whose videos are choreographed with street crews.',
     bioFr: 'Danseur devenu chanteur, dont les clips sont chorégraphiés avec les crews de rue.',
-    nominations: ['revelation-of-the-year', t('best-music-video', 'Ndolo', 'Ndolo')],
+    nominations: ['revelation-of-the-year', titled('best-music-video', 'Ndolo')],
   },
   {
     slug: 'clarisse-mbarga',
@@ -320,8 +329,9 @@ export const demoArtists: DemoArtist[] = [
     name: 'Esther Kamga',
     popularity: 0.5,
     bio: 'Gospel-soul singer whose single “Light” crossed over to secular radio.',
-    bioFr: 'Chanteuse gospel-soul dont le single « Light » a conquis les radios généralistes.',
-    nominations: ['best-gospel-artist', t('song-of-the-year', 'Light', 'Lumière')],
+    bioFr:
+      'Chanteuse gospel-soul dont le single «\u00a0Light\u00a0» a conquis les radios généralistes.',
+    nominations: ['best-gospel-artist', titled('song-of-the-year', 'Light')],
   },
   {
     slug: 'koko-vibes',
@@ -329,7 +339,7 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.6,
     bio: 'Afrobeats duo from Douala with a string of summer anthems.',
     bioFr: "Duo afrobeats de Douala, enchaînant les hymnes de l'été.",
-    nominations: [t('best-collaboration', 'Mami Wata', 'Mami Wata'), 'best-urban-artist'],
+    nominations: [titled('best-collaboration', 'Mami Wata'), 'best-urban-artist'],
   },
   {
     slug: 'aristide-nkoulou',
@@ -337,7 +347,7 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.3,
     bio: 'Film director turned music-video auteur.',
     bioFr: 'Réalisateur de cinéma devenu auteur de clips.',
-    nominations: [t('best-music-video', 'Sawa Lights (dir.)', 'Lumières Sawa (réal.)')],
+    nominations: [titled('best-music-video', 'Sawa Lights', directed)],
   },
   {
     slug: 'fanta-diallo',
@@ -369,7 +379,7 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.4,
     bio: 'Anglophone soul singer known for his acoustic street sessions.',
     bioFr: 'Chanteur soul anglophone connu pour ses sessions acoustiques de rue.',
-    nominations: ['best-male-artist', t('song-of-the-year', 'Come Home', 'Rentre à la maison')],
+    nominations: ['best-male-artist', titled('song-of-the-year', 'Come Home')],
   },
   {
     slug: 'les-voix-du-centre',
@@ -393,7 +403,7 @@ export const demoArtists: DemoArtist[] = [
     popularity: 0.45,
     bio: 'Visual artist and director of the year’s most talked-about videos.',
     bioFr: "Artiste visuelle et réalisatrice des clips les plus commentés de l'année.",
-    nominations: [t('best-music-video', 'Mother Tongue (dir.)', 'Langue maternelle (réal.)')],
+    nominations: [titled('best-music-video', 'Mother Tongue', directed)],
   },
   {
     slug: 'eric-ndem',
@@ -410,7 +420,7 @@ export const demoArtists: DemoArtist[] = [
     bio: 'Zouk and Afro-R&B singer with a devoted following in the diaspora.',
     bioFr: 'Chanteuse zouk et afro-R&B très suivie par la diaspora.',
     nominations: [
-      t('best-collaboration', 'Mon Pays (with Bright Tabi)', 'Mon Pays (avec Bright Tabi)'),
+      titled('best-collaboration', 'Mon Pays', featuring('Bright Tabi')),
       'best-female-artist',
     ],
   },

@@ -29,6 +29,8 @@ export type TrackingQueryInput = z.input<typeof trackingQuerySchema>;
 export const trackingPaymentSchema = z.object({
   id: z.uuid(),
   provider: z.enum(PROVIDERS),
+  /** Taken by the sandbox in the provider's place: no money moved. */
+  sandbox: z.boolean(),
   amount: z.number().int(),
   currency: z.string(),
   voterEmail: z.string().nullable(),

@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { useTranslation } from 'react-i18next';
+import { useProviderLabel } from '#client/lib/use-provider-label';
 import type { ActivityPoint } from './activity-points';
 
 // Card in ink blue, mobile money in gold: the palette of the rest of the back office.
@@ -46,9 +46,9 @@ export function ActivityChart({
   formatCompact,
   formatMoney,
 }: ActivityChartProps) {
-  const { t } = useTranslation('admin');
-  const cardName = t('analytics.providers.stripe');
-  const mobileName = t('analytics.providers.campay');
+  const providerLabel = useProviderLabel();
+  const cardName = providerLabel('stripe');
+  const mobileName = providerLabel('campay');
 
   if (metric === 'votes') {
     return (

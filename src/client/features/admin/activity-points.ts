@@ -1,3 +1,5 @@
+import { formatDate } from '#shared/format-date';
+import type { Language } from '#shared/limits';
 import type { Timeseries } from '#shared/schemas/analytics';
 
 /** One bucket of the activity chart, flattened for recharts and the data table. */
@@ -13,16 +15,11 @@ export interface ActivityPoint {
 }
 
 /** Bucket labels in the event's time zone: hours for today, days otherwise. */
-export function activityPoints(series: Timeseries, language: string): ActivityPoint[] {
-  const label = new Intl.DateTimeFormat(language, {
-    timeZone: series.timeZone,
-    ...(series.granularity === 'hour'
-      ? { hour: '2-digit', minute: '2-digit' }
-      : { day: 'numeric', month: 'short' }),
-  });
+export function activityPoints(series: Timeseries, language: Language): ActivityPoint[] {
+  const shape = series.granularity === 'hour' ? 'time' : 'dayMonth';
   return series.points.map((point) => ({
     start: point.start,
-    label: label.format(new Date(point.start)),
+    label: formatDate(point.start, language, { timeZone: series.timeZone, shape }),
     cardVotes: point.stripe.votes,
     mobileMoneyVotes: point.campay.votes,
     cardRevenue: point.stripe.revenue,

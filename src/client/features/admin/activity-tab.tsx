@@ -1,7 +1,8 @@
 import { Download, History, SearchX } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRACKING_PAGE_SIZES } from '#shared/limits';
+import { formatDateTime } from '#shared/format-date';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { PageSizeSelect } from '#client/components/ui/page-size-select';
@@ -33,14 +34,10 @@ export function ActivityTab() {
   const audit = useAuditLog(query, !auditDatesInverted(filters));
   const { data, isPlaceholderData } = audit;
 
-  const formatAt = useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, {
-      dateStyle: 'medium',
-      timeStyle: 'medium',
-      timeZone,
-    });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language, timeZone]);
+  const formatAt = useCallback(
+    (iso: string) => formatDateTime(iso, language, timeZone),
+    [language, timeZone],
+  );
 
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   useEffect(() => {

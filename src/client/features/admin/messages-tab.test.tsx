@@ -8,7 +8,7 @@ const session = signedInAdminApp({
   seed: async ({ db }) => {
     const at = (minute: number) => new Date(Date.UTC(2025, 2, 10, 20, minute));
     await createOutboxMessages(db, [
-      { state: 'sandbox', body: 'Palmares: receipt K7QX2M', createdAt: at(1) },
+      { state: 'sandbox', body: 'Palmares: receipt K7QX2M', sentAt: at(1), createdAt: at(1) },
       {
         state: 'sent',
         deliveryStatus: 'delivered',
@@ -53,7 +53,9 @@ describe('the Messages tab', () => {
     expect(shown[1]).toMatch(/^SMS·Refund noticefailed\+237690000000/);
     expect(shown[1]).toMatch(/5 attemptsLast error: gateway answered 500/);
     expect(shown[2]).toMatch(/^SMS·Receiptdelivered\+237690000000/);
-    expect(shown[3]).toMatch(/^SMS·Receiptsandbox\+237690000000/);
+    expect(shown[3]).toMatch(/^SMS·Receiptkept here, not sent\+237690000000/);
+    // Kept, not sent: no time of sending beside it.
+    expect(shown[3]).not.toMatch(/sent \d/);
     expect(screen.getByText('Showing 1–4 of 4')).toBeTruthy();
     // Under the SMS budget, nothing to warn about.
     expect(screen.queryByRole('alert')).toBeNull();
@@ -77,6 +79,7 @@ describe('the Messages tab', () => {
     await openMessages('fr');
     expect(screen.getByRole('heading', { name: 'Messages aux votants' })).toBeTruthy();
     expect(items()[1]).toMatch(/^SMS·Avis de remboursementéchec\+237690000000/);
+    expect(items()[3]).toMatch(/^SMS·Reçugardé ici, non envoyé\+237690000000/);
   });
 });
 

@@ -6,6 +6,7 @@ import type { ProviderTotals } from '#shared/schemas/analytics';
 import { Card } from '#client/components/ui/card';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { cn } from '#client/lib/cn';
+import { useProviderLabel } from '#client/lib/use-provider-label';
 import { usePeriodStats } from './api/admin-queries';
 import { useFormatters } from './use-formatters';
 
@@ -23,6 +24,7 @@ interface ProviderCardProps {
 function ProviderCard({ provider, totals, failed }: ProviderCardProps) {
   const { t } = useTranslation('admin');
   const format = useFormatters();
+  const providerLabel = useProviderLabel();
   const currency = PROVIDER_CURRENCY[provider];
   const { icon: Icon, tone } = PROVIDER_LOOK[provider];
   const headingId = `provider-${provider}`;
@@ -42,7 +44,7 @@ function ProviderCard({ provider, totals, failed }: ProviderCardProps) {
         </span>
         <div>
           <h3 id={headingId} className="font-semibold">
-            {t(`analytics.providers.${provider}`)}
+            {providerLabel(provider)}
           </h3>
           <p className="text-xs text-muted-foreground">{t(`analytics.currencies.${provider}`)}</p>
         </div>

@@ -1,16 +1,18 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Currency } from '#shared/money';
+import { formatDate } from '#shared/format-date';
+import { CURRENCY_PROVIDER, type Currency } from '#shared/money';
 import type { FeeRate, FinanceSource } from '#shared/schemas/finance';
 import { formatMoney } from '#client/lib/format-money';
 import { useLanguage } from '#client/lib/use-language';
+import { useProviderLabel } from '#client/lib/use-provider-label';
 
 export interface FinanceFormat {
   /** Minor units as money, a loss with a minus sign before the symbol: −$0.18, −18 CFA. */
   money: (amount: number, currency: Currency) => string;
-  /** A report day (YYYY-MM-DD) as a date: Mar 11, 2025 / 11 mars 2025. */
+  /** A report day (YYYY-MM-DD) as a date: 11 Mar 2025 / 11 mars 2025. */
   day: (day: string) => string;
-  /** Who took the money: Card (Stripe), Mobile Money (Campay), or the sandbox in that currency. */
+  /** Who took the money, named as on every screen: Card, Mobile Money, Card (sandbox)… */
   source: (source: FinanceSource, currency: Currency) => string;
   /** An estimate's rate: 2.9 % + $0.30. */
   rate: (rate: FeeRate, currency: Currency) => string;
@@ -20,9 +22,8 @@ export interface FinanceFormat {
 export function useFinanceFormat(): FinanceFormat {
   const { t } = useTranslation('admin');
   const language = useLanguage();
+  const providerLabel = useProviderLabel();
   return useMemo(() => {
-    // A report day is a calendar date: read and shown in UTC so no zone moves it a day.
-    const days = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
     const percents = new Intl.NumberFormat(language, {
       style: 'percent',
       maximumFractionDigits: 2,
@@ -34,11 +35,12 @@ export function useFinanceFormat(): FinanceFormat {
         : formatMoney(amount, currency, language);
     return {
       money,
-      day: (day) => days.format(new Date(`${day}T00:00:00Z`)),
+      // A report day is a calendar date: read and shown in UTC so no zone moves it a day.
+      day: (day) => formatDate(`${day}T00:00:00Z`, language, { timeZone: 'UTC' }),
       source: (source, currency) =>
         source === 'sandbox'
-          ? t(`finance.sources.sandbox.${currency}`)
-          : t(`finance.sources.${source}`),
+          ? providerLabel(CURRENCY_PROVIDER[currency], true)
+          : providerLabel(source),
       rate: (rate, currency) => {
         const percent = percents.format(rate.basisPoints / 10_000);
         return rate.fixed > 0
@@ -47,5 +49,5 @@ export function useFinanceFormat(): FinanceFormat {
       },
       number: (value) => numbers.format(value),
     };
-  }, [language, t]);
+  }, [language, providerLabel, t]);
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useLanguage } from '#client/lib/use-language';
 import { formatMoney } from '#client/lib/format-money';
+import { formatDate } from '#shared/format-date';
 
 export interface Formatters {
   /** Whole numbers with the language's digit grouping (1,234 / 1 234). */
@@ -9,7 +10,7 @@ export interface Formatters {
   compact: (value: number) => string;
   /** Minor units as money: '$7.50' / '1,500 CFA' in English, '7,50 $US' / '1 500 CFA' in French. */
   money: (amount: number, currency: string) => string;
-  /** A calendar date such as 'Mar 4, 2025' / '4 mars 2025'; null when the value is not a date. */
+  /** A calendar date such as '4 Mar 2025' / '4 mars 2025'; null when the value is not a date. */
   date: (iso: string | null | undefined) => string | null;
 }
 
@@ -22,7 +23,6 @@ export function useFormatters(): Formatters {
       notation: 'compact',
       maximumFractionDigits: 1,
     });
-    const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
     return {
       number: (value) => numbers.format(value),
       compact: (value) => compact.format(value),
@@ -30,7 +30,7 @@ export function useFormatters(): Formatters {
       date: (iso) => {
         if (!iso) return null;
         const date = new Date(iso);
-        return Number.isNaN(date.getTime()) ? null : dates.format(date);
+        return Number.isNaN(date.getTime()) ? null : formatDate(date, language);
       },
     };
   }, [language]);

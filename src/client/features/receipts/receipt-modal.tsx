@@ -1,6 +1,7 @@
 import { Camera, CheckCircle2, Info, Loader2, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '#shared/format-date';
 import type { ReceiptDetail } from '#shared/schemas/receipt';
 import {
   AlertDialog,
@@ -24,6 +25,7 @@ import { ApiError } from '#client/lib/api-error';
 import { formatMoney } from '#client/lib/format-money';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
+import { useProviderLabel } from '#client/lib/use-provider-label';
 import { ArtistPhoto } from '#client/components/artist-photo';
 import { proxiedImageUrl } from './proxied-image-url';
 import { PaymentAfterNote } from './payment-after-note';
@@ -107,6 +109,7 @@ function ReceiptBody({
   const { t } = useTranslation('receipts');
   const language = useLanguage();
   const localized = useLocalized();
+  const providerLabel = useProviderLabel();
   const name = localized(receipt.artist.name, receipt.artist.nameFr);
   const { payment } = receipt;
   const state = receiptState(payment);
@@ -114,10 +117,7 @@ function ReceiptBody({
   const counted = payment.countedVotes;
   const photo = proxiedImageUrl(receipt.artist.photoUrl, window.location.origin);
   const StateIcon = state === 'confirmed' ? CheckCircle2 : Info;
-  const date = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(payment.settledAt ?? payment.createdAt));
+  const date = formatDateTime(payment.settledAt ?? payment.createdAt, language);
 
   return (
     <>
@@ -180,7 +180,7 @@ function ReceiptBody({
           </div>
           <div className="min-w-0">
             <dt className="text-xs text-muted-foreground">{t('results.provider')}</dt>
-            <dd className="font-semibold">{t(`results.providers.${payment.provider}`)}</dd>
+            <dd className="font-semibold">{providerLabel(payment.provider)}</dd>
           </div>
           <div className="min-w-0">
             <dt className="text-xs text-muted-foreground">{t('results.date')}</dt>

@@ -1,11 +1,13 @@
 import { CreditCard, Loader2, ReceiptText, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '#shared/format-date';
 import type { ReceiptSummary } from '#shared/schemas/receipt';
 import { Button } from '#client/components/ui/button';
 import { Badge } from '#client/components/ui/badge';
 import { Card } from '#client/components/ui/card';
 import { useLanguage } from '#client/lib/use-language';
 import { formatMoney } from '#client/lib/format-money';
+import { useProviderLabel } from '#client/lib/use-provider-label';
 
 interface ReceiptSummaryCardProps {
   receipt: ReceiptSummary;
@@ -17,12 +19,10 @@ interface ReceiptSummaryCardProps {
 export function ReceiptSummaryCard({ receipt, opening, onView }: ReceiptSummaryCardProps) {
   const { t } = useTranslation('receipts');
   const language = useLanguage();
+  const providerLabel = useProviderLabel();
   const headingId = `receipt-${receipt.receiptCode}`;
   const ProviderIcon = receipt.provider === 'stripe' ? CreditCard : Smartphone;
-  const date = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(receipt.createdAt));
+  const date = formatDateTime(receipt.createdAt, language);
 
   return (
     <Card
@@ -48,7 +48,7 @@ export function ReceiptSummaryCard({ receipt, opening, onView }: ReceiptSummaryC
           <ProviderIcon className="size-3.5" aria-hidden="true" />
           {/* French puts a space before the colon: the colon is part of each language's label. */}
           <span className="sr-only">{t('results.providerLabel')} </span>
-          {t(`results.providers.${receipt.provider}`)}
+          {providerLabel(receipt.provider)}
         </span>
         {receipt.status === 'completed' ? null : (
           <Badge variant="warning" className="basis-full sm:basis-auto">

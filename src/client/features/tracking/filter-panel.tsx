@@ -8,6 +8,7 @@ import { DateRangeError, DateRangeFields } from '#client/components/ui/date-rang
 import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
 import { cn } from '#client/lib/cn';
+import { useProviderLabel } from '#client/lib/use-provider-label';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
 import { ResetFiltersButton } from '#client/components/ui/reset-filters-button';
 import {
@@ -28,6 +29,7 @@ const SEARCH_MAX_LENGTH = 100;
  */
 export function FilterPanel({ state }: { state: TrackingState }) {
   const { t } = useTranslation('tracking');
+  const providerLabel = useProviderLabel();
   const [open, setOpen] = useState(false);
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
@@ -111,7 +113,7 @@ export function FilterPanel({ state }: { state: TrackingState }) {
           value={filters.provider}
           options={PROVIDER_FILTERS.map((value) => ({
             value,
-            label: t(`filters.providers.${value}`),
+            label: value === 'all' ? t('filters.providers.all') : providerLabel(value),
           }))}
           onValueChange={(value) => state.setFilter('provider', value)}
         />

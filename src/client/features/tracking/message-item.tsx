@@ -5,7 +5,7 @@ import type { PaymentMessage } from '#shared/schemas/payment-messages';
 import { Badge } from '#client/components/ui/badge';
 import { useLanguage } from '#client/lib/use-language';
 import { messageState, type MessageState } from './message-state';
-import { formatCreated } from './payment-display';
+import { formatDateTime } from '#shared/format-date';
 
 const VARIANTS = {
   queued: 'muted',
@@ -37,7 +37,7 @@ export function MessageItem({ message, timeZone, children }: MessageItemProps) {
   const { t } = useTranslation('tracking');
   const language = useLanguage();
   const state = messageState(message);
-  const at = (iso: string) => formatCreated(iso, timeZone, language);
+  const at = (iso: string) => formatDateTime(iso, language, timeZone);
   const ChannelIcon = message.channel === 'sms' ? Smartphone : Mail;
   return (
     <li className="flex flex-col gap-1 px-3 py-2.5 text-sm" data-testid="payment-message">
@@ -56,7 +56,10 @@ export function MessageItem({ message, timeZone, children }: MessageItemProps) {
       <p className="text-xs text-muted-foreground tabular-nums">
         {[
           t('messages.written', { at: at(message.createdAt) }),
-          message.sentAt ? t('messages.sentAt', { at: at(message.sentAt) }) : null,
+          // The sandbox stamps the moment it kept a message, but nothing was sent then.
+          message.sentAt && state !== 'sandbox'
+            ? t('messages.sentAt', { at: at(message.sentAt) })
+            : null,
           message.deliveredAt ? t('messages.deliveredAt', { at: at(message.deliveredAt) }) : null,
           message.attempts > 1 ? t('messages.attempts', { count: message.attempts }) : null,
         ]

@@ -56,10 +56,9 @@ describe("a payment's messages in voter tracking", () => {
     const list = await within(dialog).findByRole('list', { name: 'Messages, newest first' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(items.map((item) => within(item).getByText('sandbox').textContent)).toEqual([
-      'sandbox',
-      'sandbox',
-    ]);
+    expect(items.map((item) => within(item).getByText('kept here, not sent'))).toHaveLength(2);
+    // The sandbox stamped them when it kept them: that is not a time they were sent.
+    for (const item of items) expect(item.textContent).not.toMatch(/sent \d/);
     expect(within(list).getByText('+237677123456')).toBeTruthy();
     expect(within(list).getAllByText(/Receipt/)).toHaveLength(2);
 
@@ -81,7 +80,7 @@ describe("a payment's messages in voter tracking", () => {
       INSERT INTO receipt_resends (payment_id, requested_by)
       SELECT ${payment.id}, 'admin' FROM generate_series(1, 3)`);
     const dialog = await screen.findByRole('dialog', { name: /Messages du paiement/ });
-    expect((await within(dialog).findAllByText('bac à sable')).length).toBe(2);
+    expect((await within(dialog).findAllByText('gardé ici, non envoyé')).length).toBe(2);
     expect(within(dialog).getAllByText(/Reçu/).length).toBeGreaterThanOrEqual(2);
     await user.click(within(dialog).getByRole('button', { name: 'Renvoyer le reçu' }));
     expect(

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#client/lib/format-money';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
-import { formatCreated, isRefundable } from './payment-display';
+import { useProviderLabel } from '#client/lib/use-provider-label';
+import { formatDateTime } from '#shared/format-date';
+import { isRefundable } from './payment-display';
 import { MessagesDialog } from './messages-dialog';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
@@ -24,6 +26,7 @@ interface PaymentListProps {
 export function PaymentCards({ payments, timeZone }: PaymentListProps) {
   const { t } = useTranslation('tracking');
   const language = useLanguage();
+  const providerLabel = useProviderLabel();
   return (
     <ul aria-label={t('table.caption')} className="divide-y divide-border">
       {payments.map((payment) => (
@@ -37,7 +40,7 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
             <dd className="font-semibold tabular-nums">
               <span>{formatMoney(payment.amount, payment.currency, language)}</span>
               <span className="ml-2 font-normal text-muted-foreground">
-                {t(`providers.${payment.provider}`)}
+                {providerLabel(payment.provider, payment.sandbox)}
               </span>
             </dd>
             <dt className="text-muted-foreground">{t('table.contact')}</dt>
@@ -49,7 +52,7 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
             </dt>
             <dd className="tabular-nums">
               <time dateTime={payment.createdAt}>
-                {formatCreated(payment.createdAt, timeZone, language)}
+                {formatDateTime(payment.createdAt, language, timeZone)}
               </time>
             </dd>
           </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayStatus, formatCreated, shortPaymentId, todayIn } from './payment-display';
+import { displayStatus, shortPaymentId, todayIn } from './payment-display';
 
 describe('displayStatus', () => {
   const at = '2025-11-22T10:00:00.000Z';
@@ -30,18 +30,6 @@ describe('displayStatus', () => {
     expect(displayStatus({ status: 'refunded', attemptedAt: null, failureReason: null })).toBe(
       'refunded',
     );
-  });
-});
-
-describe('formatCreated', () => {
-  const lateUtc = '2025-11-22T23:30:00.000Z';
-  it('puts 23:30 UTC on the next day in WAT', () => {
-    expect(formatCreated(lateUtc, 'UTC', 'en')).toBe('22 Nov 2025, 23:30');
-    expect(formatCreated(lateUtc, 'Africa/Lagos', 'en')).toBe('23 Nov 2025, 00:30');
-    expect(formatCreated(lateUtc, 'America/Los_Angeles', 'en')).toBe('22 Nov 2025, 15:30');
-  });
-  it('formats in French', () => {
-    expect(formatCreated(lateUtc, 'Africa/Lagos', 'fr')).toMatch(/^23 nov\. 2025.*00:30$/);
   });
 });
 

@@ -1,4 +1,3 @@
-import type { Language } from '#shared/limits';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { isDeclinedWhilePending } from '#shared/payment-shown-status';
 
@@ -49,27 +48,6 @@ export function isRefundable(payment: RefundablePayment): boolean {
 
 /** The payment ID is shown as its first 8 characters. */
 export const shortPaymentId = (id: string) => id.slice(0, 8);
-
-const createdFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Date and 24-hour time of an instant in the chosen zone, in the interface language. */
-export function formatCreated(iso: string, timeZone: string, language: Language): string {
-  const key = `${language}|${timeZone}`;
-  let format = createdFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    createdFormats.set(key, format);
-  }
-  return format.format(new Date(iso));
-}
 
 /** Today's date (YYYY-MM-DD) in the zone, as the export's file name uses it. */
 export function todayIn(timeZone: string, now = new Date()): string {

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#client/lib/format-money';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
-import { formatCreated, isRefundable } from './payment-display';
+import { useProviderLabel } from '#client/lib/use-provider-label';
+import { formatDateTime } from '#shared/format-date';
+import { isRefundable } from './payment-display';
 import { MessagesDialog } from './messages-dialog';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
@@ -25,6 +27,7 @@ const td = 'px-3 py-3 align-top';
 export function PaymentTable({ payments, timeZone }: PaymentListProps) {
   const { t } = useTranslation('tracking');
   const language = useLanguage();
+  const providerLabel = useProviderLabel();
   return (
     <table className="w-full table-fixed border-collapse text-sm">
       <caption className="sr-only">{t('table.caption')}</caption>
@@ -68,7 +71,7 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
             <td className={`${td} py-2`}>
               <PaymentIdCell id={payment.id} />
             </td>
-            <td className={td}>{t(`providers.${payment.provider}`)}</td>
+            <td className={td}>{providerLabel(payment.provider, payment.sandbox)}</td>
             <td className={`${td} text-right font-medium whitespace-nowrap tabular-nums`}>
               {formatMoney(payment.amount, payment.currency, language)}
             </td>
@@ -80,7 +83,7 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
             </td>
             <td className={`${td} tabular-nums`}>
               <time dateTime={payment.createdAt}>
-                {formatCreated(payment.createdAt, timeZone, language)}
+                {formatDateTime(payment.createdAt, language, timeZone)}
               </time>
             </td>
             <td className={`${td} py-2`}>

@@ -98,7 +98,7 @@ describe('voter tracking filters', () => {
 
   it('choosing a provider narrows the rows; Reset Filters brings them back', async () => {
     const { user } = await openTracking();
-    await choose(user, 'Provider', 'Stripe (card)');
+    await choose(user, 'Provider', 'Card');
     expect(lastListQuery().get('provider')).toBe('stripe');
     await expect.poll(shownEmails).toEqual(['pending@example.com']);
 

@@ -39,13 +39,16 @@ export interface TrackedPaymentRow {
   failure_reason: string | null;
   receipt_code: string | null;
   created_at: Date | string;
+  /** Taken by the sandbox standing in for the provider (sandbox-refs.ts). */
+  sandbox: boolean;
   /** Exact text of created_at (microseconds kept) for keyset paging. */
   cursor: string;
 }
 
 const PAYMENT_COLUMNS = sql`p.id, p.provider, p.amount, p.currency, p.voter_email, p.phone_number,
   p.device_timestamp, p.ip_address, p.status, p.refunded_amount, p.total_votes, p.attempted_at, p.failure_reason, p.receipt_code,
-  p.created_at, p.created_at::text AS cursor`;
+  p.created_at, COALESCE(starts_with(p.provider_ref, 'sandbox_'), false) AS sandbox,
+  p.created_at::text AS cursor`;
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
@@ -54,6 +57,7 @@ export function toTrackingPayment(row: TrackedPaymentRow): TrackingPayment {
   return {
     id: row.id,
     provider: row.provider,
+    sandbox: Boolean(row.sandbox),
     amount: Number(row.amount),
     currency: row.currency,
     voterEmail: row.voter_email,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { sandboxIntentId } from '#server/payments/providers/sandbox-refs.js';
 import { call } from '#test/support/call-app.js';
 import { createNominee } from '#test/factories/catalog-factory.js';
 import {
@@ -55,6 +57,7 @@ describeEachDatabase('voter tracking routes', (kind) => {
     });
     expect(body.recentPayments[0]).toMatchObject({
       provider: 'stripe',
+      sandbox: false,
       voterEmail: 'card@example.com',
       status: 'completed',
     });
@@ -75,6 +78,29 @@ describeEachDatabase('voter tracking routes', (kind) => {
       expect(bad.status, query).toBe(400);
       expect(bad.body.message, query).toMatch(/Invalid tracking filters/);
     }
+  });
+
+  it('marks a payment the sandbox took, and exports its provider as stored', async () => {
+    const { nominations } = await createNominee(t.database.db);
+    const email = 'sandbox-card@example.com';
+    const payment = await createCompletedPayment(t.database.db, {
+      provider: 'stripe',
+      votes: [{ nominationId: nominations[0]!.id, voteCount: 1 }],
+      payment: { voterEmail: email },
+    });
+    await t.database.db.execute(
+      sql`UPDATE payments SET provider_ref = ${sandboxIntentId(payment.id)} WHERE id = ${payment.id}`,
+    );
+    const res = await call<TrackingResponse>(t.app, {
+      url: `/api/voter-tracking?search=${email}`,
+      headers: { cookie: admin },
+    });
+    expect(res.body.recentPayments).toMatchObject([{ provider: 'stripe', sandbox: true }]);
+    const csv = await call<string>(t.app, {
+      url: `/api/voter-tracking/export.csv?search=${email}`,
+      headers: { cookie: admin },
+    });
+    expect(csv.body).toContain(`${payment.id},stripe,`);
   });
 
   it('exports the whole filtered set as escaped CSV, neutralising formulas', async () => {
