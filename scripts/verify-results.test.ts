@@ -274,6 +274,11 @@ describe('verify-results', () => {
       /✗ the site shows root \S+ and head \S+, the document/,
     );
 
+    // A site that shows no ledger vouches for none.
+    expect(verifyLedger(corrected, { site: { ledger: null } }).lines.join('\n')).toMatch(
+      /✗ the site shows no ledger for its published results/,
+    );
+
     // A count the results show that the ledger does not account for: the site's answer doctored.
     const document: unknown = (await call(t.app, { url: '/api/results/ledger' })).body;
     const results = (await call<Results>(t.app, { url: '/api/results' })).body;

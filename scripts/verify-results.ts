@@ -326,8 +326,13 @@ export function verifyLedger(document: unknown, expected: Expected = {}): Verdic
     }
   }
   if (expected.site !== undefined) {
-    const site = isRecord(expected.site) ? expected.site : {};
-    if (site.root !== document.root || site.head !== document.head) {
+    // The site answers { ledger: { root, head, … } }, or { ledger: null } for results it
+    // published without one.
+    const answer = isRecord(expected.site) ? expected.site : {};
+    const site = isRecord(answer.ledger) ? answer.ledger : null;
+    if (!site) {
+      fail('the site shows no ledger for its published results');
+    } else if (site.root !== document.root || site.head !== document.head) {
       fail(
         `the site shows root ${String(site.root)} and head ${String(site.head)}, the document ${String(document.root)} and ${String(document.head)}`,
       );
