@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
+import { SESSION_COOKIE } from './route-schema.js';
 import { settle } from '#server/payments/settle.js';
 import { nomineeWith, split } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
