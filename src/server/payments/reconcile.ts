@@ -32,6 +32,9 @@ export interface ReconcileOptions {
   lockWaitMs?: number;
 }
 
+/** A scheduled run takes a few seconds: the admin's button waits that long for it, not refusing. */
+export const CHECK_LOCK_WAIT_MS = 5000;
+
 /**
  * Settles payments whose outcome never reached us (a lost callback, a closed browser) by asking
  * the provider, and expires those still open after PAYMENT_EXPIRY_HOURS. For
