@@ -26,9 +26,43 @@ const climbsOut = (levels) =>
     'A relative import stays inside its folder; reach further with #shared/, #server/, #client/ or #test/.',
   );
 
+/*
+ * The server's layers, top to bottom: the composition root (main, app, app-context,
+ * create-app-context, instance-lifecycle, log-output, demo/) → features/ → payments/ → http/,
+ * outbox/, cache/, jobs/, db/, events/, redis/, time/, ledger/ → config.ts. A layer imports its own
+ * and the ones below it; only the composition root sees them all. A test is held to its folder's
+ * layer and reaches further only through test support (#test/), as it builds the app there.
+ */
+const ROOT = ban(
+  '^#server/((main|app|app-context|create-app-context|instance-lifecycle|log-output)\\.js$|demo/)',
+  'Only the composition root imports the composition root: take what you need as a parameter.',
+);
+/*
+ * Features may name the root's AppContext as a type, and nothing else of the root: it is the type
+ * of `app.ctx`, which every route already reads through Fastify's declaration in app-context.ts,
+ * and it cannot sit below features, whose services it names. Payments and below declare the part
+ * they use instead (payments/payments-context.ts).
+ */
+const ROOT_BUT_ITS_TYPES = { ...ROOT, allowTypeImports: true };
+const FEATURES = ban(
+  '^#server/features/',
+  'Features are above payments and the services: move what both need down to the lower layer.',
+);
+const PAYMENTS = ban(
+  '^#server/payments/',
+  'Payments are above the services (http, outbox, cache, jobs, db, events, redis, time, ledger): move what both need down.',
+);
+const ANY_SERVER = ban(
+  '^(#server/|\\./)',
+  'config.ts is the bottom layer: it imports nothing of the server.',
+);
+
 /** The import rule for `files`: application code gets every pattern, its tests all but NO_TEST. */
 function boundary(files, ...patterns) {
-  const rule = (list) => ({ 'no-restricted-imports': ['error', { patterns: list }] });
+  // typescript-eslint's form of the rule: the same options, plus allowTypeImports.
+  const rule = (list) => ({
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: list }],
+  });
   return [
     { files, ignores: [TESTS], rules: rule(patterns) },
     {
@@ -41,14 +75,24 @@ function boundary(files, ...patterns) {
 const SHARED = [NO_TEST, NO_SERVER, NO_CLIENT];
 const SERVER = [NO_TEST, NO_CLIENT];
 const CLIENT = [NO_TEST, NO_SERVER, DEEP_FEATURE];
+
+/** A server folder's rule: the layers above it refused, relative imports kept inside it. */
+const serverFolder = (folder, ...above) => [
+  ...boundary([`src/server/${folder}/**/*.ts`], ...SERVER, ...above, climbsOut(2)),
+  ...boundary([`src/server/${folder}/*.ts`], ...SERVER, ...above, climbsOut(1)),
+];
+const SERVICES = '{http,outbox,cache,jobs,db,events,redis,time,ledger}';
 const boundaries = [
   // Later blocks win for the files they match: folders first, then their shallower files.
   ...boundary(['src/shared/**/*.ts'], ...SHARED, climbsOut(2)),
   ...boundary(['src/shared/*.ts'], ...SHARED, climbsOut(1)),
   ...boundary(['src/server/**/*.ts'], ...SERVER, climbsOut(2)),
   ...boundary(['src/server/*.ts'], ...SERVER, climbsOut(1)),
-  ...boundary(['src/server/features/*/*.ts'], ...SERVER, climbsOut(1)),
-  ...boundary(['src/server/features/*/*/*.ts'], ...SERVER, climbsOut(2)),
+  ...boundary(['src/server/config.ts'], ...SERVER, ANY_SERVER),
+  ...serverFolder('demo'),
+  ...serverFolder('features/*', ROOT_BUT_ITS_TYPES),
+  ...serverFolder('payments', ROOT, FEATURES),
+  ...serverFolder(SERVICES, ROOT, FEATURES, PAYMENTS),
   ...boundary(['src/client/**/*.{ts,tsx}'], ...CLIENT, climbsOut(2)),
   ...boundary(['src/client/*.{ts,tsx}'], ...CLIENT, climbsOut(1)),
   ...boundary(['src/client/features/*/*.{ts,tsx}'], ...CLIENT, climbsOut(1)),

@@ -19,7 +19,7 @@ await build({
     'src/server/features/auth/users-cli.ts',
     'src/server/db/migrate-cli.ts',
     'src/server/db/grant-app-role-cli.ts',
-    'src/server/db/seed-cli.ts',
+    'src/server/demo/seed-cli.ts',
   ].filter(existsSync),
   bundle: true,
   platform: 'node',

@@ -5,7 +5,7 @@
  */
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { demoArtists, demoCategories } from '#server/db/demo-event.js';
+import { demoArtists, demoCategories } from '#server/demo/demo-event.js';
 import { CHROMIUM } from '#test/support/chromium.js';
 
 const palettes = [

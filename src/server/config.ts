@@ -1,7 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { z } from 'zod';
-import { SMS_GATEWAYS, type SmsSettings } from './outbox/channel-registry.js';
 
 /**
  * The only module that reads the environment. It parses once and fails fast with every
@@ -85,6 +84,53 @@ const trustProxySetting = z
     }
     return entries;
   });
+
+/*
+ * The settings of the outbox's channels, described where they are read: the channels
+ * (outbox/channel-registry.ts) take them from here, so the configuration imports nothing above it.
+ */
+/** Which gateways SMS_GATEWAY accepts; unset means the sandbox. */
+export const SMS_GATEWAYS = ['sandbox', 'orange', 'africastalking'] as const;
+export type SmsGateway = (typeof SMS_GATEWAYS)[number];
+
+export interface SmtpSettings {
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://... (TLS from the start). */
+  url: string;
+  /** The From of every message: an address, or "Name <address>". */
+  from: string;
+  /** A connection, a greeting or a reply slower than this fails the send (retried later). */
+  timeoutMs: number;
+}
+
+export interface OrangeSmsSettings {
+  /** https://api.orange.com, without a trailing slash. */
+  baseUrl: string;
+  /** The application's credentials from the Orange Developer portal. */
+  clientId: string;
+  clientSecret: string;
+  /** The number the SMS bundle belongs to, in E.164 (+237...). */
+  senderAddress: string;
+  /** A sender name Orange registered for the account; unset, the number shows. */
+  senderName?: string | undefined;
+  /** Where Orange posts delivery reports (token included); unset, none are asked for. */
+  notifyUrl?: string | undefined;
+}
+
+export interface AfricasTalkingSettings {
+  /** https://api.africastalking.com (or the sandbox's address), without a trailing slash. */
+  baseUrl: string;
+  /** The application's username (`sandbox` in their sandbox). */
+  username: string;
+  apiKey: string;
+  /** A sender id registered with Africa's Talking; unset, their shared one is used. */
+  senderId?: string | undefined;
+}
+
+/** The SMS gateway and its settings. */
+export type SmsSettings =
+  | { gateway: 'sandbox' | undefined }
+  | { gateway: 'orange'; orange: OrangeSmsSettings }
+  | { gateway: 'africastalking'; africasTalking: AfricasTalkingSettings };
 
 const envSchema = z
   .object({

@@ -7,7 +7,7 @@ import { listeningUrl, loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { SchemaNotReadyError } from './db/migrate.js';
 import { DatabaseUnreachableError, openConfiguredDatabase } from './db/open-configured.js';
-import { seedDemoEvent } from './db/seed.js';
+import { seedDemoEvent } from './demo/seed.js';
 import { ensureDemoAdmin } from './features/auth/demo-admin.js';
 import { demoAdminNotice } from './features/auth/demo-admin-notice.js';
 import { drainThenClose } from './instance-lifecycle.js';

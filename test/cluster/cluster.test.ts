@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outboxMessages, payments } from '#server/db/schema.js';
 import { hashPassword } from '#server/features/auth/password-hash.js';
-import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
+import { SESSION_COOKIE } from '#server/http/route-schema.js';
 import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
 import { nominationVotes } from '#test/factories/catalog-factory.js';
 import { setEvent } from '#test/factories/event-factory.js';

@@ -7,7 +7,8 @@ import { creditPayment } from '#server/features/books/credit-payment.js';
 import { refundPayment } from '#server/features/books/refund-payment.js';
 import { paymentVotes, payments } from '#server/db/schema.js';
 import { revisePayment, type PaymentRevision } from '#server/payments/revise-payment.js';
-import { settle, type SettleOutcome } from '#server/payments/settle.js';
+import { settle, type SettleDeps, type SettleOutcome } from '#server/payments/settle.js';
+import type { SettleSource } from '#server/payments/settlement-decision.js';
 import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
 
 type NewPayment = typeof payments.$inferInsert;
@@ -71,6 +72,19 @@ export async function createCompletedPayment(
 /** What a provider later reports about a payment, applied through settle() as in production. */
 export async function settlePayment(db: Db, paymentId: string, outcome: SettleOutcome) {
   return settle({ db, outbox: null }, paymentId, outcome, 'seed');
+}
+
+/**
+ * What a provider reports about a payment, settled with the app's own services (`app.ctx`) as its
+ * callback route would: the receipt goes to the app's outbox and the change is announced.
+ */
+export async function settleAsReported(
+  ctx: SettleDeps,
+  paymentId: string,
+  outcome: SettleOutcome,
+  source: SettleSource,
+) {
+  return settle(ctx, paymentId, outcome, source);
 }
 
 /** A refund or dispute report applied through revisePayment(), as a provider's webhook would be. */

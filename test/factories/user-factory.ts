@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.js';
 import { hashPassword } from '#server/features/auth/password-hash.js';
-import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
+import { SESSION_COOKIE } from '#server/http/route-schema.js';
 import { createSession } from '#server/features/auth/session-store.js';
 import { createUser, setPasswordHash } from '#server/features/auth/users-store.js';
 

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
+import { SESSION_COOKIE } from '#server/http/route-schema.js';
 import { createTestUser } from '#test/factories/user-factory.js';
 import { call } from './call-app.js';
 import type { TestApp } from './test-app.js';

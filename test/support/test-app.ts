@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#server/app.js';
-import { loadConfig } from '#server/config.js';
+import { loadConfig, type Config } from '#server/config.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -38,6 +38,19 @@ export async function startTestApp(
   const app = await buildApp({ ...options, config, database, logger: false });
   await app.ready();
   return app;
+}
+
+/**
+ * The real app on `database` with `config` exactly as the test wrote it (none of the settings
+ * above added), not yet ready, so the test may still register routes: for suites whose every
+ * setting is part of what they test. It logs only to a `logStream` it is given.
+ */
+export function buildTestApp(
+  database: TestDatabase,
+  config: Config,
+  options: TestAppOptions & Pick<BuildAppOptions, 'logStream'> = {},
+): Promise<FastifyInstance> {
+  return buildApp({ ...options, config, database, logger: options.logStream !== undefined });
 }
 
 /** The real app on a fresh database of its own, dropped on close. */

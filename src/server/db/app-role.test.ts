@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAppRole } from '#server/db/app-role-grants.js';
 import { openDatabase, type Database } from '#server/db/client.js';
 import { auditLog, categories } from '#server/db/schema.js';
-import { recordAudit, SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
-import { publishResults } from '#server/features/event/event-store.js';
+import { recordSystemAudit } from '#test/factories/audit-factory.js';
+import { publishWithLedger } from '#test/factories/event-factory.js';
 import { createCompletedPayment, revisePaymentAs } from '#test/factories/payment-factory.js';
 import { createAppRole, runNpmScript, type AppRole } from '#test/support/app-role.js';
 import { nomineeWith, split, tallyMismatches } from '#test/support/payment-test-kit.js';
@@ -121,7 +121,7 @@ describePostgres('the app role', () => {
 
   it("does the app's work: records an audit row with recordAudit in a transaction and reads it", async () => {
     await app!.db.transaction((tx) =>
-      recordAudit(tx, SYSTEM_ACTOR, {
+      recordSystemAudit(tx, {
         action: 'category.create',
         entityType: 'category',
         entityId: '1',
@@ -153,7 +153,7 @@ describePostgres('the app role', () => {
 
   describe('cannot change a row of audit_log', () => {
     beforeAll(() =>
-      recordAudit(owner.db, SYSTEM_ACTOR, {
+      recordSystemAudit(owner.db, {
         action: 'event.update',
         entityType: 'event',
         after: { name: 'Palmarès 2025' },
@@ -228,7 +228,7 @@ describePostgres('the app role', () => {
       const db = app!.db;
       const nominee = await nomineeWith(db, 2);
       const paid = await createCompletedPayment(db, { votes: split(nominee, [2, 2]) });
-      await publishResults(db, SYSTEM_ACTOR);
+      await publishWithLedger(db);
       await revisePaymentAs(db, paid.id, { kind: 'refund', refundedAmount: paid.amount });
       const [counts] = await app!.query<{ ledgers: number; corrections: number }>(
         `SELECT (SELECT count(*)::int FROM results_ledgers) AS ledgers,

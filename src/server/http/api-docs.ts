@@ -2,8 +2,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
-import { METRICS_SCHEME, SESSION_SCHEME, SMS_REPORT_SCHEME } from './route-schema.js';
+import {
+  METRICS_SCHEME,
+  SESSION_COOKIE,
+  SESSION_SCHEME,
+  SMS_REPORT_SCHEME,
+} from './route-schema.js';
 
 /** Where the reference page lives; its assets and its copy of the document sit below it. */
 export const API_DOCS_PATH = '/api/docs';

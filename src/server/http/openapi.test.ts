@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
-import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
+import { SESSION_COOKIE } from './route-schema.js';
 import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs.js';
 import { METRICS_SCHEME, SESSION_SCHEME, SMS_REPORT_SCHEME } from './route-schema.js';
 

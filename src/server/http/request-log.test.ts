@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { withoutSecrets } from './request-log.js';
-import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
+import { buildTestApp } from '#test/support/test-app.js';
 import { createTestDatabase } from '#test/support/test-database.js';
 
 describe('the request log', () => {
@@ -40,11 +40,11 @@ describe('the request log', () => {
       },
     });
     const database = await createTestDatabase('pglite');
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false' }),
+    const app = await buildTestApp(
       database,
-      logStream: sink,
-    });
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false' }),
+      { logStream: sink },
+    );
     try {
       await app.inject({ method: 'POST', url: '/api/webhooks/sms/orange?token=s3cret-value' });
       await app.inject({ method: 'GET', url: '/api/payment/receipt/SECRETCODE42' });
@@ -99,17 +99,19 @@ describe('the request log', () => {
     const clientDir = await mkdtemp(path.join(tmpdir(), 'palmares-page-'));
     await writeFile(path.join(clientDir, 'index.html'), '<div id="root"></div>');
     const database = await createTestDatabase('pglite');
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false' }),
+    const app = await buildTestApp(
       database,
-      logStream: sink,
-      clientDir,
-      drawPage: async (_page, read) => {
-        await read('/api/event');
-        await read('/api/categories');
-        return { html: '<p>drawn</p>', data: {} };
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false' }),
+      {
+        logStream: sink,
+        clientDir,
+        drawPage: async (_page, read) => {
+          await read('/api/event');
+          await read('/api/categories');
+          return { html: '<p>drawn</p>', data: {} };
+        },
       },
-    });
+    );
     try {
       const page = await app.inject({ method: 'GET', url: '/categories' });
       expect(page.body).toContain('<p>drawn</p>');

@@ -14,6 +14,9 @@ export function errorResponses<S extends ErrorStatus>(
 /** The session cookie's name in the document's `components.securitySchemes` (api-docs.ts). */
 export const SESSION_SCHEME = 'sessionCookie';
 
+/** The cookie that scheme names: set by signing in (features/auth), read by every guarded route. */
+export const SESSION_COOKIE = 'palmares.sid';
+
 /**
  * For the `schema.security` of a route that needs the signed-in session (every admin route, which
  * the route-access hook guards, and any route that reads the session itself): the caller sends the
@@ -23,6 +26,9 @@ export const SESSION_REQUIRED = [{ [SESSION_SCHEME]: [] }];
 
 /** The metrics token's name in the document's `components.securitySchemes` (api-docs.ts). */
 export const METRICS_SCHEME = 'metricsToken';
+
+/** Where Prometheus looks by default; outside /api, which is the voters' and admins' API. */
+export const METRICS_PATH = '/metrics';
 
 /** For the `schema.security` of GET /metrics: the caller sends METRICS_TOKEN as a bearer token. */
 export const METRICS_TOKEN_REQUIRED = [{ [METRICS_SCHEME]: [] }];

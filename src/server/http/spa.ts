@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { METRICS_PATH } from '#server/features/metrics/routes.js';
 import { loadClientFiles } from './client-files.js';
 import { pickEncoding } from './encoded-body.js';
 import { escapeHtml } from './escape-html.js';
 import { PAGE_DATA_ELEMENT_ID } from '#shared/page-data-element.js';
 import { answersFromApi, pageDataScript, type DrawPage } from './page-drawing.js';
 import { pageLanguage } from './page-language.js';
+import { METRICS_PATH } from './route-schema.js';
 
 export interface PageMeta {
   title: string;

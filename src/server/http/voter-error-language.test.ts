@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '#server/features/auth/session-cookie.js';
-import { settle } from '#server/payments/settle.js';
+import { SESSION_COOKIE } from './route-schema.js';
 import { nomineeWith, split } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
-import { createCompletedPayment } from '#test/factories/payment-factory.js';
+import { createCompletedPayment, settlePayment } from '#test/factories/payment-factory.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -154,7 +153,7 @@ describe('every refusal a voter route can answer is a sentence in the site langu
     const pendingCard = await card();
     const cardWithEmail = await card('voter@example.com');
     const failedCard = await card('voter@example.com');
-    await settle({ db, outbox: null }, failedCard, { status: 'failed', reason: 'test' }, 'seed');
+    await settlePayment(db, failedCard, { status: 'failed', reason: 'test' });
     const completed = await createCompletedPayment(db, {
       provider: 'stripe',
       votes: good,

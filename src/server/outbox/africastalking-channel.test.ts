@@ -9,11 +9,8 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#test/support/test-database.js';
-import {
-  AfricasTalkingChannel,
-  parseCost,
-  type AfricasTalkingSettings,
-} from './africastalking-channel.js';
+import type { AfricasTalkingSettings } from '#server/config.js';
+import { AfricasTalkingChannel, parseCost } from './africastalking-channel.js';
 import { queueMessages } from './outbox-store.js';
 import { OutboxWorker } from './outbox-worker.js';
 import { SandboxChannel } from './sandbox-channel.js';

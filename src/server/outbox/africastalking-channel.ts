@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AfricasTalkingSettings } from '#server/config.js';
 import { callGateway, type GatewayAnswer } from './gateway-http.js';
 import {
   MessageSendError,
@@ -6,16 +7,6 @@ import {
   type OutgoingMessage,
   type SentMessage,
 } from './message-channel.js';
-
-export interface AfricasTalkingSettings {
-  /** https://api.africastalking.com (or the sandbox's address), without a trailing slash. */
-  baseUrl: string;
-  /** The application's username (`sandbox` in their sandbox). */
-  username: string;
-  apiKey: string;
-  /** A sender id registered with Africa's Talking; unset, their shared one is used. */
-  senderId?: string | undefined;
-}
 
 const recipientSchema = z.object({
   statusCode: z.coerce.number().int(),

@@ -9,7 +9,8 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#test/support/test-database.js';
-import { OrangeSmsChannel, type OrangeSmsSettings } from './orange-sms-channel.js';
+import type { OrangeSmsSettings } from '#server/config.js';
+import { OrangeSmsChannel } from './orange-sms-channel.js';
 import { queueMessages } from './outbox-store.js';
 import { OutboxWorker } from './outbox-worker.js';
 import { SandboxChannel } from './sandbox-channel.js';

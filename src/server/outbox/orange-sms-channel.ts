@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrangeSmsSettings } from '#server/config.js';
 import { callGateway, type GatewayAnswer } from './gateway-http.js';
 import {
   MessageSendError,
@@ -6,20 +7,6 @@ import {
   type OutgoingMessage,
   type SentMessage,
 } from './message-channel.js';
-
-export interface OrangeSmsSettings {
-  /** https://api.orange.com, without a trailing slash. */
-  baseUrl: string;
-  /** The application's credentials from the Orange Developer portal. */
-  clientId: string;
-  clientSecret: string;
-  /** The number the SMS bundle belongs to, in E.164 (+237...). */
-  senderAddress: string;
-  /** A sender name Orange registered for the account; unset, the number shows. */
-  senderName?: string | undefined;
-  /** Where Orange posts delivery reports (token included); unset, none are asked for. */
-  notifyUrl?: string | undefined;
-}
 
 // Orange has sent expires_in both as a number and as a numeric string.
 const tokenSchema = z.object({

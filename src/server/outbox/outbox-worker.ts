@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.js';
 import type { PeriodicJob } from '#server/jobs/periodic-job.js';
-import { withTimeLimit } from '#server/time-limit.js';
+import { withTimeLimit } from '#server/time/time-limit.js';
 import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import type { MessageChannels } from './channel-registry.js';
 import { MessageSendError, type SentMessage } from './message-channel.js';

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { outboxMessages } from '#server/db/schema.js';
-import { settle } from '#server/payments/settle.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { settleAsReported } from '#test/factories/payment-factory.js';
 import { call } from '#test/support/call-app.js';
 import { freePort } from '#test/support/free-port.js';
 import { outgoingMessage, sendRefusal } from '#test/support/outbox-test-kit.js';
@@ -137,7 +137,7 @@ describePostgres('receipts by e-mail through SMTP', () => {
     expect(started.status).toBe(200);
     const paymentId = started.body.paymentId as string;
     const arrived = new Promise<Received>((resolve) => (delivered = resolve));
-    const { receiptCode } = await settle(
+    const { receiptCode } = await settleAsReported(
       t.app.ctx,
       paymentId,
       { status: 'completed', amount: 400, currency: 'XAF' },

@@ -1,20 +1,12 @@
 import nodemailer from 'nodemailer';
 import type SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
+import type { SmtpSettings } from '#server/config.js';
 import {
   MessageSendError,
   type MessageChannel,
   type OutgoingMessage,
   type SentMessage,
 } from './message-channel.js';
-
-export interface SmtpSettings {
-  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://... (TLS from the start). */
-  url: string;
-  /** The From of every message: an address, or "Name <address>". */
-  from: string;
-  /** A connection, a greeting or a reply slower than this fails the send (retried later). */
-  timeoutMs: number;
-}
 
 /** SMTP replies that mean "not now": too many connections or messages, try again later. */
 const SLOW_DOWN = new Set([421, 450, 451, 452]);

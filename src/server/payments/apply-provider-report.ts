@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '#server/app-context.js';
+import type { PaymentsContext } from './payments-context.js';
 import { payments } from '#server/db/schema.js';
 import type { Provider } from '#shared/money.js';
 import type { ProviderReport } from './providers/payment-provider.js';
@@ -20,7 +20,7 @@ export interface AppliedReport {
  * pending payment.
  */
 export async function applyProviderReport(
-  ctx: Pick<AppContext, 'db' | 'settlement'>,
+  ctx: Pick<PaymentsContext, 'db' | 'settlement'>,
   paymentId: string,
   provider: Provider,
   report: ProviderReport,

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
 import { tallyMismatches } from '#test/support/payment-test-kit.js';
 import { call, type Answer } from '#test/support/call-app.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { FakeCampay } from '#test/fakes/fake-campay.js';
 import { FakeStripe } from '#test/fakes/fake-stripe.js';
+import { buildTestApp } from '#test/support/test-app.js';
 import {
   createTestDatabase,
   describePostgres,
@@ -48,16 +48,8 @@ describePostgres('exactly-once settlement under concurrent, duplicated deliverie
       PAYMENT_POLL_INTERVAL_MS: '0',
       RATE_LIMIT_PAYMENTS_PER_MINUTE: '100000',
     } as const;
-    live = await buildApp({
-      config: loadConfig({ ...base, ...stripe.env, ...campay.env }),
-      database,
-      logger: false,
-    });
-    sandbox = await buildApp({
-      config: loadConfig({ ...base, SANDBOX_SETTLE_DELAY_MS: '0' }),
-      database,
-      logger: false,
-    });
+    live = await buildTestApp(database, loadConfig({ ...base, ...stripe.env, ...campay.env }));
+    sandbox = await buildTestApp(database, loadConfig({ ...base, SANDBOX_SETTLE_DELAY_MS: '0' }));
   });
   afterAll(async () => {
     await live.close();

@@ -1,4 +1,4 @@
-import type { AppContext } from '#server/app-context.js';
+import type { PaymentsContext } from './payments-context.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import type { PeriodicJob } from '#server/jobs/periodic-job.js';
 import { checkIntegrity } from './integrity-check.js';
@@ -9,7 +9,7 @@ import { checkIntegrity } from './integrity-check.js';
  * dashboard asks for its own check (GET /api/admin/integrity) when an organiser opens it.
  */
 export function integrityJob(
-  ctx: Pick<AppContext, 'config' | 'database' | 'db' | 'log'>,
+  ctx: Pick<PaymentsContext, 'config' | 'database' | 'db' | 'log'>,
 ): PeriodicJob {
   return {
     name: 'integrity check',

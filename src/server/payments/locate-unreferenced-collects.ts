@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { AppContext } from '#server/app-context.js';
+import type { PaymentsContext } from './payments-context.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { payments } from '#server/db/schema.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
@@ -23,7 +23,7 @@ export interface ClaimedCollect extends UnreferencedCollect {
   expired: boolean;
 }
 
-type Ctx = Pick<AppContext, 'config' | 'db' | 'log' | 'settlement'>;
+type Ctx = Pick<PaymentsContext, 'config' | 'db' | 'log' | 'settlement'>;
 
 /** A candidate transaction, as its status lookup (or, failing that, the history) describes it. */
 interface Candidate {

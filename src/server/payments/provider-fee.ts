@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
-import type { AppContext } from '#server/app-context.js';
+import type { PaymentsContext } from './payments-context.js';
 import { payments } from '#server/db/schema.js';
 import { CREDITED_STATUSES, type PaymentStatus } from '#shared/schemas/payment.js';
 import { paymentRecordColumns } from './payment-record.js';
 
-type FeeDeps = Pick<AppContext, 'db' | 'providers' | 'log'>;
+type FeeDeps = Pick<PaymentsContext, 'db' | 'providers' | 'log'>;
 
 /** Payments whose money reached us (their votes were credited): the ones a provider took a fee on. */
 const PAID: readonly PaymentStatus[] = CREDITED_STATUSES;

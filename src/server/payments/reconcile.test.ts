@@ -14,9 +14,7 @@ import {
 } from '#test/support/test-database.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import { paymentEvents } from '#server/db/schema.js';
-import { purgeExpiredSessionsOnce } from '#server/features/auth/session-purge.js';
-import { CHECK_LOCK_WAIT_MS } from '#server/features/tracking/routes.js';
-import { reconcilePendingPayments } from './reconcile.js';
+import { CHECK_LOCK_WAIT_MS, reconcilePendingPayments } from './reconcile.js';
 import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
 
@@ -240,44 +238,6 @@ describePostgres('reconciling from several instances at once', () => {
       expect((await check()).status).toBe(200);
     } finally {
       await other.end();
-    }
-  });
-
-  it('checks Campay payments while another instance is purging sessions', async () => {
-    const { headers } = await signedInUser(first.ctx.db, { isAdmin: true });
-    // Hold an expired session row, so that second's purge stops inside its locked transaction.
-    const blocker = new pg.Client({ connectionString: database.url });
-    await blocker.connect();
-    let purge: Promise<unknown> | undefined;
-    try {
-      await blocker.query(
-        "INSERT INTO sessions (sid, sess, expire) VALUES ('held', '{}', now() - interval '1 day')",
-      );
-      await blocker.query('BEGIN');
-      await blocker.query("SELECT 1 FROM sessions WHERE sid = 'held' FOR UPDATE");
-      purge = purgeExpiredSessionsOnce(second.ctx.db);
-      const held = async () =>
-        (
-          await blocker.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted",
-          )
-        ).rows[0]!.n;
-      const deadline = Date.now() + 5000;
-      while ((await held()) === 0) {
-        expect(Date.now(), 'the purge takes its lock').toBeLessThan(deadline);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      const res = await call(first, {
-        method: 'POST',
-        url: '/api/admin/check-campay-payments',
-        headers,
-      });
-      expect(res.status).toBe(200);
-      expect((await reconcilePendingPayments(first.ctx)).skipped).toBe(false);
-    } finally {
-      await blocker.query('COMMIT');
-      await purge;
-      await blocker.end();
     }
   });
 });

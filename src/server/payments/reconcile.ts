@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '#server/app-context.js';
+import type { PaymentsContext } from './payments-context.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import { payments } from '#server/db/schema.js';
 import type { PeriodicJob } from '#server/jobs/periodic-job.js';
@@ -32,6 +32,9 @@ export interface ReconcileOptions {
   lockWaitMs?: number;
 }
 
+/** A scheduled run takes a few seconds: the admin's button waits that long for it, not refusing. */
+export const CHECK_LOCK_WAIT_MS = 5000;
+
 /**
  * Settles payments whose outcome never reached us (a lost callback, a closed browser) by asking
  * the provider, and expires those still open after PAYMENT_EXPIRY_HOURS. For
@@ -42,7 +45,7 @@ export interface ReconcileOptions {
  * recent card payments still without one. One instance runs at a time.
  */
 export async function reconcilePendingPayments(
-  ctx: AppContext,
+  ctx: PaymentsContext,
   options: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
   // One process's database (the demo): the button and the scheduled run may overlap, which
@@ -56,7 +59,10 @@ export async function reconcilePendingPayments(
   return run.held ? run.value : { checked: 0, updated: 0, skipped: true };
 }
 
-async function reconcile(ctx: AppContext, options: ReconcileOptions): Promise<ReconcileResult> {
+async function reconcile(
+  ctx: PaymentsContext,
+  options: ReconcileOptions,
+): Promise<ReconcileResult> {
   const { config } = ctx;
   const pollSeconds = config.paymentPollIntervalMs / 1000;
   const expirySeconds = config.paymentExpiryHours * 3600;
@@ -126,7 +132,7 @@ type Claimed = PaymentRecord & { status: PaymentStatus; expired: boolean };
  * and status polls ask about it once), if it is still one the reconciler asks about.
  */
 async function claim(
-  ctx: AppContext,
+  ctx: PaymentsContext,
   paymentId: string,
   claimable: SQL,
   expirySeconds: number,
@@ -143,7 +149,7 @@ async function claim(
   return claimed;
 }
 
-async function reconcileOne(ctx: AppContext, claimed: Claimed) {
+async function reconcileOne(ctx: PaymentsContext, claimed: Claimed) {
   const { status, expired, ...record } = claimed;
   const provider = ctx.providers.forPayment(record);
   let report: ProviderReport;
@@ -170,7 +176,7 @@ async function reconcileOne(ctx: AppContext, claimed: Claimed) {
 }
 
 /** Catches outcomes that never reached us, every RECONCILE_INTERVAL_SECONDS (0: never). */
-export function reconcileJob(ctx: AppContext): PeriodicJob {
+export function reconcileJob(ctx: PaymentsContext): PeriodicJob {
   return {
     name: 'reconcile',
     intervalSeconds: ctx.config.reconcileIntervalSeconds,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { AppContext } from '#server/app-context.js';
+import type { PaymentsContext } from './payments-context.js';
 import { payments } from '#server/db/schema.js';
 import { applyProviderReport } from './apply-provider-report.js';
 import { paymentRecordColumns } from './payment-record.js';
@@ -16,7 +16,7 @@ import type { SettleSource } from './settle.js';
  * claimed) or the provider has nothing new.
  */
 export async function refreshPayment(
-  ctx: Pick<AppContext, 'config' | 'db' | 'providers' | 'settlement'>,
+  ctx: Pick<PaymentsContext, 'config' | 'db' | 'providers' | 'settlement'>,
   paymentId: string,
   source: SettleSource,
   options: { force?: boolean } = {},

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
-import { appendLedgerCorrections } from '#server/features/ledger/ledger-correction.js';
+import { appendLedgerCorrections } from '#server/ledger/ledger-correction.js';
 import type { SettledPayment } from '#server/events/app-events.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { insertPaymentMessagesSql, revisionMessages } from './payment-messages.js';

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { createPendingPayment } from '#test/factories/payment-factory.js';
 import { FakeStripe } from '#test/fakes/fake-stripe.js';
 import { call } from '#test/support/call-app.js';
+import { buildTestApp } from '#test/support/test-app.js';
 import { tallyMismatches } from '#test/support/payment-test-kit.js';
 import {
   createTestDatabase,
@@ -68,8 +68,9 @@ describePostgres('refunds and disputes racing settlements on PostgreSQL', () => 
   beforeAll(async () => {
     database = await createTestDatabase('postgres', { poolSize: 20 });
     stripe = await new FakeStripe().start();
-    app = await buildApp({
-      config: loadConfig({
+    app = await buildTestApp(
+      database,
+      loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         SEED_DEMO: 'false',
@@ -77,9 +78,7 @@ describePostgres('refunds and disputes racing settlements on PostgreSQL', () => 
         PHONE_HASH_KEY: 'revision-race',
         ...stripe.env,
       }),
-      database,
-      logger: false,
-    });
+    );
   });
   afterAll(async () => {
     await app.close();

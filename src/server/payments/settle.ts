@@ -1,4 +1,4 @@
-import { appendLedgerCorrections } from '#server/features/ledger/ledger-correction.js';
+import { appendLedgerCorrections } from '#server/ledger/ledger-correction.js';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';

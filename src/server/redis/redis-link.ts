@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { withTimeLimit } from '#server/time-limit.js';
+import { withTimeLimit } from '#server/time/time-limit.js';
 import { OutageLog } from './outage-log.js';
 
 export type RedisState = 'ok' | 'unreachable';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '#server/http/http-error.js';
 import type { VoterText } from '#server/http/voter-text.js';
 import { requestOriginVerdict } from './request-origin.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import { SESSION_COOKIE } from '#server/http/route-schema.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Provider callbacks authenticate by signature, never by cookie, so the origin rule is moot there. */

@@ -3,12 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessions, users } from '#server/db/schema.js';
 import type { CurrentUser } from '#shared/schemas/auth.js';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.js';
-import {
-  clearSessionCookies,
-  SESSION_COOKIE,
-  setSessionCookie,
-  setSignedInHint,
-} from './session-cookie.js';
+import { SESSION_COOKIE } from '#server/http/route-schema.js';
+import { clearSessionCookies, setSessionCookie, setSignedInHint } from './session-cookie.js';
 import {
   createSession,
   destroySession,

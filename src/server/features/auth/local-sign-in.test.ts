@@ -9,7 +9,7 @@ import { createTestUser, signedInUser } from '#test/factories/user-factory.js';
 import { NASTY_RETURN_TOS, staysOnSite } from '#test/support/nasty-return-tos.js';
 import { CROSS_SITE_REFUSED } from './csrf.js';
 import { THROTTLE_POLICY } from './login-throttle.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import { SESSION_COOKIE } from '#server/http/route-schema.js';
 import { createSession, purgeExpiredSessions, sessionIdOf } from './session-store.js';
 import { setPasswordHash } from './users-store.js';
 import { purgeExpiredSessionsOnce } from './session-purge.js';

@@ -10,7 +10,8 @@ import {
 import { createTestUser } from '#test/factories/user-factory.js';
 import { NASTY_RETURN_TOS, staysOnSite } from '#test/support/nasty-return-tos.js';
 import { OidcClient } from './oidc-client.js';
-import { OIDC_COOKIE, SESSION_COOKIE } from './session-cookie.js';
+import { SESSION_COOKIE } from '#server/http/route-schema.js';
+import { OIDC_COOKIE } from './session-cookie.js';
 
 const SITE = 'http://palmares.test';
 const CALLBACK = `${SITE}/api/callback`;

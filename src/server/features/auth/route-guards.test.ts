@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
 import { call } from '#test/support/call-app.js';
 import { openSse } from '#test/support/sse-client.js';
-import { createTestApp, type TestApp } from '#test/support/test-app.js';
+import { buildTestApp, createTestApp, type TestApp } from '#test/support/test-app.js';
 import { createTestDatabase, describeEachDatabase } from '#test/support/test-database.js';
 import { signedInUser } from '#test/factories/user-factory.js';
 import { isAdminPath, type RouteAccessEntry } from './route-access.js';
@@ -112,7 +111,7 @@ describeEachDatabase('a new route on an admin path', (kind) => {
   it('is guarded even when it is registered later and asks to be public', async () => {
     const database = await createTestDatabase(kind);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-    const app = await buildApp({ config, database, logger: false });
+    const app = await buildTestApp(database, config);
     await app.register(async (late) => {
       late.get('/api/admin/rogue', { config: { access: 'public' } }, async () => ({ ok: true }));
       late.get('/api/voter-tracking/export', async () => ({ ok: true }));

@@ -1,8 +1,8 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '#server/http/route-schema.js';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.js';
 
-export const SESSION_COOKIE = 'palmares.sid';
 /** Holds the pending OpenID Connect sign-in; only ever sent back to /api/callback. */
 export const OIDC_COOKIE = 'palmares.oidc';
 export const OIDC_CALLBACK_PATH = '/api/callback';

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase } from '#test/support/test-database.js';
 import { createTestUser, signedInUser } from '#test/factories/user-factory.js';
 import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import { SESSION_COOKIE } from '#server/http/route-schema.js';
 
 const PASSWORD = 'correct horse battery';
 

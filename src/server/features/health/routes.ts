@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/app-context.js';
-import { withTimeLimit } from '#server/time-limit.js';
+import { withTimeLimit } from '#server/time/time-limit.js';
 import {
   livenessSchema,
   readinessSchema,

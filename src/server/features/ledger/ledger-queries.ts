@@ -8,14 +8,14 @@ import type {
   LedgerHead,
   NominationVotes,
 } from '#shared/schemas/ledger.js';
-import { correctionsChain, headOf, votesOf } from './ledger-chain.js';
+import { correctionsChain, headOf, votesOf } from '#server/ledger/ledger-chain.js';
 import {
   canonicalEntryJson,
   ledgerFormat,
   RECEIPT_SCRYPT,
   receiptHashOf,
   type LedgerSalting,
-} from './ledger-format.js';
+} from '#server/ledger/ledger-format.js';
 import { proofPlaces } from './merkle-tree.js';
 
 /** Entries read per query while the document streams: a few hundred kilobytes of JSON. */

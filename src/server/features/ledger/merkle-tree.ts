@@ -1,5 +1,5 @@
 import type { ProofStep } from '#shared/schemas/ledger.js';
-import { nodeHash, sha256Hex } from './ledger-format.js';
+import { nodeHash, sha256Hex } from '#server/ledger/ledger-format.js';
 
 /** The root of an empty ledger: a fixed value rather than a special case for every reader. */
 export const EMPTY_ROOT = sha256Hex(Buffer.alloc(0));

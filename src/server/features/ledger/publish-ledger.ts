@@ -5,7 +5,7 @@ import { rowsOf } from '#server/db/rows.js';
 import { resultsLedgers } from '#server/db/schema.js';
 import { CREDITED_STATUSES } from '#shared/schemas/payment.js';
 import type { LedgerEntry, NominationVotes } from '#shared/schemas/ledger.js';
-import { leafHash, receiptHashOf } from './ledger-format.js';
+import { leafHash, receiptHashOf } from '#server/ledger/ledger-format.js';
 import { rootOf, treeLevels } from './merkle-tree.js';
 
 /** Rows per INSERT: one JSON parameter each, so the statement's size, not its parameters, grows. */
@@ -29,9 +29,9 @@ const byNomination = (a: NominationVotes, b: NominationVotes) =>
  * Builds and stores the ledger of the results in the publication's transaction `tx`: every
  * credited payment's votes still counted, read in one statement (one snapshot, so the entries and
  * the tallies they add up to belong together). A revision waits for the publication that holds the
- * event row (ledger-correction.ts), so nothing changes between this read and the ledger's commit
- * without a correction to show for it. The ledger takes the event's resultsPublishedAt, which the
- * caller has just set in `tx`.
+ * event row (server/ledger/ledger-correction.ts), so nothing changes between this read and the
+ * ledger's commit without a correction to show for it. The ledger takes the event's
+ * resultsPublishedAt, which the caller has just set in `tx`.
  */
 export async function publishLedger(tx: Db): Promise<PublishedLedger> {
   const rows = rowsOf<{ receipt_code: string; nomination_id: string; votes: number }>(
@@ -42,7 +42,7 @@ export async function publishLedger(tx: Db): Promise<PublishedLedger> {
         AND p.receipt_code IS NOT NULL AND v.counted > 0
       GROUP BY p.receipt_code, v.nomination_id`),
   );
-  // Never published: each receipt's salt derives from it and the code (ledger-format.ts).
+  // Never published: each receipt's salt derives from it and the code (ledger/ledger-format.ts).
   const saltKey = randomBytes(32).toString('hex');
   const byReceipt = new Map<string, NominationVotes[]>();
   for (const row of rows) {

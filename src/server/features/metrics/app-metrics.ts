@@ -8,7 +8,7 @@ import { countOutbox } from '#server/outbox/outbox-store.js';
 import { countSmsLastHour, type SmsBudget } from '#server/outbox/sms-budget.js';
 import type { OutboxObserver, SendOutcome } from '#server/outbox/outbox-worker.js';
 import type { MessageChannelKind } from '#shared/schemas/outbox.js';
-import { withTimeLimit } from '#server/time-limit.js';
+import { withTimeLimit } from '#server/time/time-limit.js';
 import type { PoolStats } from '#shared/schemas/health.js';
 import { countPaymentsByState, type PaymentCount } from './payment-counts.js';
 

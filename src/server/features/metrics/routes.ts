@@ -2,11 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '#server/http/http-error.js';
-import { errorResponses, METRICS_TOKEN_REQUIRED } from '#server/http/route-schema.js';
+import { errorResponses, METRICS_PATH, METRICS_TOKEN_REQUIRED } from '#server/http/route-schema.js';
 import { bearerTokenCheck } from './bearer-token.js';
-
-/** Where Prometheus looks by default; outside /api, which is the voters' and admins' API. */
-export const METRICS_PATH = '/metrics';
 
 /**
  * This instance's metrics for Prometheus, behind METRICS_TOKEN; without it the route answers 404.

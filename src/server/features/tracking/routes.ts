@@ -12,7 +12,7 @@ import {
 import { formatAmount } from '#shared/money.js';
 import { conflict } from '#server/http/http-error.js';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
-import { reconcilePendingPayments } from '#server/payments/reconcile.js';
+import { CHECK_LOCK_WAIT_MS, reconcilePendingPayments } from '#server/payments/reconcile.js';
 import { auditActorOf, recordAudit } from '#server/features/audit/record-audit.js';
 import { csvLine } from './csv.js';
 import { isDeclinedWhilePending } from '#shared/payment-shown-status.js';
@@ -25,9 +25,6 @@ const EXPORT_TIMEOUT_MS = 15 * 60_000;
 
 const GUARDED = errorResponses(401, 403);
 const filters = { config: { input: { what: 'tracking filters' } } };
-
-/** A scheduled run takes a few seconds: the button waits that long for it rather than refusing. */
-export const CHECK_LOCK_WAIT_MS = 5000;
 
 const CHECK_ALREADY_RUNNING = {
   en: 'A payment check is already running. Try again in a minute.',

@@ -1,8 +1,15 @@
 import type { AppContext } from '#server/app-context.js';
 import { settle } from '#server/payments/settle.js';
 import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
-import { ADVISORY_LOCKS } from './advisory-locks.js';
-import { artists, categories, event, nominations, paymentVotes, payments } from './schema.js';
+import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
+import {
+  artists,
+  categories,
+  event,
+  nominations,
+  paymentVotes,
+  payments,
+} from '#server/db/schema.js';
 import { eq, sql } from 'drizzle-orm';
 import { demoArtists, demoCategories } from './demo-event.js';
 

@@ -3,7 +3,7 @@ import { loadConfig } from '#server/config.js';
 import { AppEvents } from '#server/events/app-events.js';
 import { createPhoneHasher } from '#server/payments/phone-hash.js';
 import { seedDemoEvent } from './seed.js';
-import { withCliDatabase } from './with-cli-database.js';
+import { withCliDatabase } from '#server/db/with-cli-database.js';
 
 const config = loadConfig();
 process.exitCode = await withCliDatabase(config, 'db:seed', async (database) => {
