@@ -260,9 +260,15 @@ test('admin Event tab: settings on the event clock, preview, validation, publish
     await expect(form.getByLabel('Event name', { exact: true })).toHaveValue('Unsaved name');
     await form.getByRole('button', { name: 'Discard changes' }).click();
 
+    // Voting is open: the confirmation says so first, and offers to close it before publishing.
     await page.getByRole('button', { name: 'Publish results' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Publish the results now?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Voting is still open' });
     await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByText(/^Voters can still pay until .+\. Publishing now ends voting/),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Close voting now' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Publish and end voting' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
   } finally {
