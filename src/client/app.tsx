@@ -3,7 +3,9 @@ import { Router } from 'wouter';
 import { AppErrorBoundary } from './components/layout/app-error-boundary';
 import { DeferredToaster } from './components/ui/deferred-toaster';
 import { ScrollToTop } from './components/layout/scroll-to-top';
+import type { EarlyTaps } from './lib/early-taps';
 import { queryClient as browserQueryClient } from './lib/query-client';
+import { ReplayEarlyTaps } from './lib/replay-early-taps';
 import { AppRoutes } from './routes';
 
 export interface AppProps {
@@ -13,9 +15,11 @@ export interface AppProps {
   ssrPath?: string;
   /** On the server, the address's query string without its `?`. */
   ssrSearch?: string;
+  /** Over a page the server drew, the taps made before React took it over (main.tsx). */
+  earlyTaps?: EarlyTaps;
 }
 
-export function App({ queryClient = browserQueryClient, ssrPath, ssrSearch }: AppProps) {
+export function App({ queryClient = browserQueryClient, ssrPath, ssrSearch, earlyTaps }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
@@ -24,6 +28,7 @@ export function App({ queryClient = browserQueryClient, ssrPath, ssrSearch }: Ap
           <AppRoutes />
         </AppErrorBoundary>
         <DeferredToaster />
+        <ReplayEarlyTaps taps={earlyTaps} />
       </Router>
     </QueryClientProvider>
   );

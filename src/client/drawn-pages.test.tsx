@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/limits';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
 import {
@@ -18,6 +19,7 @@ import { routeEventSourceToApp, type EventSourceToApp } from '#test/support/even
 import { routeFetchToApp } from '#test/support/fetch-to-app';
 import { useNodeArrayBuffer } from '#test/support/node-array-buffer';
 import type { TestApp } from '#test/support/test-app';
+import { holdEarlyTaps } from '#client/lib/early-taps';
 import { closeSharedEventSources } from '#client/lib/shared-event-source';
 
 /*
@@ -164,6 +166,30 @@ describe.each<Language>(['en', 'fr'])('a page drawn by the server, in %s', (lang
     expect(page.querySelector('main h1')).not.toBeNull();
     expect(page.querySelector('a[href="/api/results/ledger"]')).toBeNull();
   });
+});
+
+it('answers a tap made before the page was taken over, once, when it has been', async () => {
+  const drawn = await openDrawnPage(testApp, pages['a category with a picture']!, 'en');
+  const taps = holdEarlyTaps(drawn.container);
+  const share = drawn.container.querySelector<HTMLButtonElement>(
+    'button[aria-label^="Share the nomination of"]',
+  );
+  // Tapped twice, as a voter does when the first tap seems to do nothing.
+  share!.click();
+  share!.click();
+  const writeText = vi.fn((_text: string) => Promise.resolve());
+  // jsdom is no secure context and has no clipboard; the page is served over HTTPS, where it has.
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  try {
+    hydrated = await hydrateDrawnPage(drawn, taps);
+    await waitFor(() => expect(writeText).toHaveBeenCalledOnce());
+    expect(writeText.mock.calls[0]![0]).toMatch(/\/share\/[^/]+$/);
+    expect(hydrated.recoverableErrors).toEqual([]);
+  } finally {
+    Reflect.deleteProperty(window, 'isSecureContext');
+    Reflect.deleteProperty(navigator, 'clipboard');
+  }
 });
 
 it('leaves the admin to the browser', async () => {

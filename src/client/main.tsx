@@ -4,6 +4,7 @@ import './styles.css';
 import { i18n } from './lib/i18n';
 import { App } from './app';
 import { afterNextPaint } from './lib/after-next-paint';
+import { holdEarlyTaps, type EarlyTaps } from './lib/early-taps';
 import { queryClient } from './lib/query-client';
 import { readPageData, takePageAnswers } from './page-data';
 import { firstScreenReady, startLoadingScreen } from './screens';
@@ -11,9 +12,9 @@ import { firstScreenReady, startLoadingScreen } from './screens';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
-const app = (
+const app = (earlyTaps?: EarlyTaps) => (
   <StrictMode>
-    <App />
+    <App earlyTaps={earlyTaps} />
   </StrictMode>
 );
 
@@ -27,6 +28,7 @@ if (drawn && drawn.language === i18n.language) {
   // them). Not a top-level await: the bundler would then split its runtime into a file of its
   // own, one more request.
   takePageAnswers(queryClient, drawn);
+  const taps = holdEarlyTaps(container);
   void afterNextPaint()
     .then(() => {
       startLoadingScreen(pathname, true);
@@ -35,12 +37,15 @@ if (drawn && drawn.language === i18n.language) {
     // In a transition React takes the page over in slices of a few milliseconds, yielding to the
     // browser between them: a cheap phone stays responsive to a tap (and the tap's part of the
     // page is taken over first) instead of freezing for the whole page's hydration.
-    .then(() => startTransition(() => void hydrateRoot(container, app)));
+    .then(() => {
+      taps.stop();
+      startTransition(() => void hydrateRoot(container, app(taps)));
+    });
 } else {
   // Drawn in another language than this browser's choice (made before the server was told of it,
   // lib/language.ts): the page is drawn again in the voter's language, with the same answers.
   if (drawn) takePageAnswers(queryClient, drawn);
   startLoadingScreen(pathname, Boolean(drawn));
   const root = createRoot(container);
-  startTransition(() => root.render(app));
+  startTransition(() => root.render(app()));
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Language } from '#shared/limits';
 import { PAGE_DATA_ELEMENT_ID } from '#shared/page-data-element';
 import { App } from '#client/app';
+import type { EarlyTaps } from '#client/lib/early-taps';
 import { i18n } from '#client/lib/i18n';
 import { QUERY_DEFAULTS } from '#client/lib/query-client';
 import { takePageAnswers, type PageData } from '#client/page-data';
@@ -83,8 +84,11 @@ export interface HydratedPage {
   unmount: () => void;
 }
 
-/** The browser's first render over the drawn page, as main.tsx does it. */
-export async function hydrateDrawnPage(page: DrawnPage): Promise<HydratedPage> {
+/**
+ * The browser's first render over the drawn page, as main.tsx does it, giving the page the taps
+ * held before it (`taps`, held from when the page was opened).
+ */
+export async function hydrateDrawnPage(page: DrawnPage, taps?: EarlyTaps): Promise<HydratedPage> {
   if (!page.data) throw new Error('the server did not draw this page');
   const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
   takePageAnswers(queryClient, page.data);
@@ -92,11 +96,12 @@ export async function hydrateDrawnPage(page: DrawnPage): Promise<HydratedPage> {
   const recoverableErrors: unknown[] = [];
   let unmount = () => undefined as void;
   await act(async () => {
+    taps?.stop();
     startTransition(() => {
       const root = hydrateRoot(
         page.container,
         <StrictMode>
-          <App queryClient={queryClient} />
+          <App queryClient={queryClient} earlyTaps={taps} />
         </StrictMode>,
         { onRecoverableError: (error) => recoverableErrors.push(error) },
       );
