@@ -22,17 +22,32 @@ describePostgres('the catalogue read while an organiser adds a nominee', () => {
     const read = await database.withConnection(async (organiser, query) => {
       await query('BEGIN');
       await query('LOCK TABLE nominations IN ACCESS EXCLUSIVE MODE');
+      const [{ started }] = (await query<{ started: string }>(
+        'SELECT clock_timestamp()::text AS started',
+      )) as [{ started: string }];
       const reading = loadCatalogRows(database.db);
+      // The three reads run at once: wait until the categories' has finished and the nominations'
+      // waits for the lock, in this test's database (others on the server wait on locks too).
       await expect
-        .poll(
-          async () =>
-            (
-              await query<{ n: number }>(
-                'SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted',
-              )
-            )[0]!.n,
-        )
-        .toBeGreaterThan(0);
+        .poll(async () => {
+          // Activity is read once per transaction unless the snapshot is dropped.
+          await query('SELECT pg_stat_clear_snapshot()');
+          return (
+            await query<{ ready: boolean }>(
+              `SELECT EXISTS (
+                   SELECT 1 FROM pg_locks
+                   WHERE NOT granted AND relation = 'nominations'::regclass
+                     AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                 ) AND EXISTS (
+                   SELECT 1 FROM pg_stat_activity
+                   WHERE datname = current_database() AND state = 'idle'
+                     AND query ILIKE '%from "categories"%' AND state_change > $1::timestamptz
+                 ) AS ready`,
+              [started],
+            )
+          )[0]!.ready;
+        })
+        .toBe(true);
       await createNominee(organiser);
       await query('COMMIT');
       return reading;
