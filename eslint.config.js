@@ -13,7 +13,10 @@ import prettier from 'eslint-config-prettier';
  */
 const TESTS = '**/*.test.{ts,tsx}';
 const ban = (regex, message) => ({ regex, message });
-const NO_TEST = ban('^#test/', 'Application code never imports test code.');
+/** A ban for application code only: its tests may reach past it to set up what they need. */
+const APP_ONLY = new WeakSet();
+const appOnly = (pattern) => (APP_ONLY.add(pattern), pattern);
+const NO_TEST = appOnly(ban('^#test/', 'Application code never imports test code.'));
 const NO_SERVER = ban('^#server/', 'Only the server imports the server; share through #shared/.');
 const NO_CLIENT = ban('^#client/', 'Only the client imports the client; share through #shared/.');
 const DEEP_FEATURE = ban(
@@ -52,12 +55,23 @@ const PAYMENTS = ban(
   '^#server/payments/',
   'Payments are above the services (http, outbox, cache, jobs, db, events, redis, time, ledger): move what both need down.',
 );
+/*
+ * Above payments, a payment is started, settled, revised or checked through the folder's one door,
+ * payments/index.ts, which alone decides between settling now and queueing. Only the composition
+ * root, which builds the settlement queue and the providers, sees further in.
+ */
+const PAYMENTS_DOOR = appOnly(
+  ban(
+    '^#server/payments/(?!index\\.js$).',
+    'Reach payments through #server/payments/index.js, its one door.',
+  ),
+);
 const ANY_SERVER = ban(
   '^(#server/|\\./)',
   'config.ts is the bottom layer: it imports nothing of the server.',
 );
 
-/** The import rule for `files`: application code gets every pattern, its tests all but NO_TEST. */
+/** The import rule for `files`: application code gets every pattern, its tests all but appOnly's. */
 function boundary(files, ...patterns) {
   // typescript-eslint's form of the rule: the same options, plus allowTypeImports.
   const rule = (list) => ({
@@ -67,7 +81,7 @@ function boundary(files, ...patterns) {
     { files, ignores: [TESTS], rules: rule(patterns) },
     {
       files: files.map((glob) => [glob, TESTS]),
-      rules: rule(patterns.filter((pattern) => pattern !== NO_TEST)),
+      rules: rule(patterns.filter((pattern) => !APP_ONLY.has(pattern))),
     },
   ];
 }
@@ -89,8 +103,8 @@ const boundaries = [
   ...boundary(['src/server/**/*.ts'], ...SERVER, climbsOut(2)),
   ...boundary(['src/server/*.ts'], ...SERVER, climbsOut(1)),
   ...boundary(['src/server/config.ts'], ...SERVER, ANY_SERVER),
-  ...serverFolder('demo'),
-  ...serverFolder('features/*', ROOT_BUT_ITS_TYPES),
+  ...serverFolder('demo', PAYMENTS_DOOR),
+  ...serverFolder('features/*', ROOT_BUT_ITS_TYPES, PAYMENTS_DOOR),
   ...serverFolder('payments', ROOT, FEATURES),
   ...serverFolder(SERVICES, ROOT, FEATURES, PAYMENTS),
   ...boundary(['src/client/**/*.{ts,tsx}'], ...CLIENT, climbsOut(2)),

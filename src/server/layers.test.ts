@@ -34,6 +34,7 @@ async function refusals(file: string, code: string): Promise<string[]> {
 const ABOVE_PAYMENTS = /Features are above payments/;
 const ABOVE_SERVICES = /Payments are above the services/;
 const THE_ROOT = /Only the composition root imports the composition root/;
+const THE_DOOR = /Reach payments through #server\/payments\/index.js/;
 
 describe('the server layers lint keeps', () => {
   it.each([
@@ -90,6 +91,18 @@ describe('the server layers lint keeps', () => {
       /bottom layer/,
     ],
     ['src/server/config.ts', "import type { Db } from '#server/db/client.js';", /bottom layer/],
+    // Above payments, a payment is reached through the folder's one door.
+    [
+      'src/server/features/checkout/routes.ts',
+      "import { settle } from '#server/payments/settle.js';",
+      THE_DOOR,
+    ],
+    [
+      'src/server/features/books/credit.ts',
+      "import type { SettlementQueue } from '#server/payments/settlement-queue.js';",
+      THE_DOOR,
+    ],
+    ['src/server/demo/seed.ts', "import { settle } from '#server/payments/settle.js';", THE_DOOR],
   ])('refuses in %s: %s', async (file, code, message) => {
     const found = await refusals(file, code);
     expect(found).toHaveLength(1);
@@ -107,7 +120,16 @@ describe('the server layers lint keeps', () => {
     ['src/server/outbox/outbox-worker.ts', "import { rowsOf } from '#server/db/rows.js';"],
     [
       'src/server/features/checkout/routes.ts',
+      "import { settlePayment } from '#server/payments/index.js';",
+    ],
+    // A feature's test may set up a payment past the door; the root builds what is behind it.
+    [
+      'src/server/features/checkout/routes.test.ts',
       "import { settle } from '#server/payments/settle.js';",
+    ],
+    [
+      'src/server/create-app-context.ts',
+      "import { SettlementQueue } from '#server/payments/settlement-queue.js';",
     ],
     [
       'src/server/features/checkout/routes.ts',

@@ -1,7 +1,7 @@
 /** `npm run db:seed`: seeds the demo event into an empty database (a no-op otherwise) and exits. */
 import { loadConfig } from '#server/config.js';
 import { AppEvents } from '#server/events/app-events.js';
-import { createPhoneHasher } from '#server/payments/phone-hash.js';
+import { createPhoneHasher } from '#server/payments/index.js';
 import { seedDemoEvent } from './seed.js';
 import { withCliDatabase } from '#server/db/with-cli-database.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/app-context.js';
-import { settle } from '#server/payments/settle.js';
+import { settlePayment } from '#server/payments/index.js';
 import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import {
@@ -35,7 +35,7 @@ export interface SeedResult {
 
 /**
  * Seeds the demo event into an empty database and does nothing otherwise, so it is safe on every
- * start. Payments go through settle(), so tallies match what real voting would produce.
+ * start. Payments go through settlePayment(), so tallies match what real voting would produce.
  */
 export async function seedDemoEvent(
   ctx: Pick<AppContext, 'db' | 'database' | 'events' | 'hashPhone'>,
@@ -183,11 +183,13 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promi
     paymentCount++;
     // The demo's voters are made up: no receipt goes to them (outbox: null).
     if (fate < 0.88) {
-      await settle(
+      await settlePayment(
         { db, outbox: null },
-        payment!.id,
-        { status: 'completed', amount: payment!.amount, currency: payment!.currency },
-        'seed',
+        {
+          paymentId: payment!.id,
+          outcome: { status: 'completed', amount: payment!.amount, currency: payment!.currency },
+          source: 'seed',
+        },
         { at },
       );
     } else if (fate < 0.95) {
@@ -195,9 +197,11 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promi
         provider === 'campay'
           ? 'The payment was declined on the phone.'
           : 'Your card was declined.';
-      await settle({ db, outbox: null }, payment!.id, { status: 'failed', reason }, 'seed', {
-        at,
-      });
+      await settlePayment(
+        { db, outbox: null },
+        { paymentId: payment!.id, outcome: { status: 'failed', reason }, source: 'seed' },
+        { at },
+      );
     }
     // The rest stay pending: attempted or abandoned, as real traffic leaves them.
   }

@@ -5,6 +5,7 @@ import type { Provider } from '#shared/money.js';
 import type { ProviderReport } from './providers/payment-provider.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { SettleSource } from './settle.js';
+import { settlePayment } from './settle-payment.js';
 
 export interface AppliedReport {
   /** The payment's status after the report; null when the payment is unknown or not this provider's. */
@@ -27,7 +28,7 @@ export async function applyProviderReport(
   source: SettleSource,
 ): Promise<AppliedReport> {
   if (report.state === 'completed') {
-    const result = await ctx.settlement.settle({
+    const result = await settlePayment(ctx, {
       paymentId,
       outcome: {
         status: 'completed',
@@ -46,7 +47,7 @@ export async function applyProviderReport(
     };
   }
   if (report.state === 'failed') {
-    const result = await ctx.settlement.settle({
+    const result = await settlePayment(ctx, {
       paymentId,
       outcome: { status: 'failed', reason: report.reason, providerRef: report.providerRef },
       source,

@@ -4,6 +4,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { payments } from '#server/db/schema.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { applyProviderReport } from './apply-provider-report.js';
+import { settlePayment } from './settle-payment.js';
 import type { CampayHistoryEntry, CampayTransaction } from './providers/campay-client.js';
 import {
   campayFee,
@@ -125,10 +126,10 @@ async function locateOne(
       // None took any money, whichever was this payment's.
       const failed = campayReport(candidates[0]!.transaction);
       if (failed.state !== 'failed') return false;
-      return settle(ctx, payment.id, { status: 'failed', reason: failed.reason });
+      return settleFound(ctx, payment.id, { status: 'failed', reason: failed.reason });
     }
     if (states.includes('SUCCESSFUL') || payment.expired) {
-      return settle(ctx, payment.id, {
+      return settleFound(ctx, payment.id, {
         status: 'needs_review',
         reason: `${COLLECT_AMBIGUOUS}: ${candidates.length} Campay collections ${described} match (${refs})`,
       });
@@ -139,7 +140,7 @@ async function locateOne(
   // Nothing yet: the transaction may still appear while we wait; once we stop waiting, an admin
   // looks (and the lookback keeps searching, in case Campay's history was late).
   if (payment.status !== 'pending' || !payment.expired) return false;
-  return settle(ctx, payment.id, {
+  return settleFound(ctx, payment.id, {
     status: 'needs_review',
     reason: `${COLLECT_UNMATCHED}: no Campay collection ${described} in its history around ${payment.createdAt.toISOString()}`,
   });
@@ -195,8 +196,8 @@ async function storeReference(ctx: Ctx, paymentId: string, reference: string): P
   }
 }
 
-async function settle(ctx: Ctx, paymentId: string, outcome: SettleOutcome): Promise<boolean> {
-  const result = await ctx.settlement.settle({
+async function settleFound(ctx: Ctx, paymentId: string, outcome: SettleOutcome): Promise<boolean> {
+  const result = await settlePayment(ctx, {
     paymentId,
     outcome,
     source: 'reconcile',

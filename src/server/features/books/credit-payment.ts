@@ -5,7 +5,7 @@ import { payments } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
 import { creditedShare, parseAmountMismatch } from '#shared/amount-mismatch.js';
-import { settle } from '#server/payments/settle.js';
+import { settlePayment } from '#server/payments/index.js';
 import type { CreditOrder, CreditResponse } from '#shared/schemas/payment.js';
 
 const NOT_IN_REVIEW = 'Only a payment waiting for review can be credited';
@@ -14,7 +14,7 @@ const UNDER_WAY = 'Another action on this payment is under way. Try again in a m
 /**
  * An admin's decision on a payment held in `needs_review`: the votes the money received pays
  * for count (all of them, or the fewer whole votes short money covers, at the order's own price;
- * docs/decisions/0052). It goes through settle() like any completion (receipt code, tallies,
+ * docs/decisions/0052). It goes through settlePayment() like any completion (receipt code, tallies,
  * history), with the audit row in the same transaction. Money in another currency, or short of
  * one vote, is not credited: the admin refunds it instead.
  *
@@ -46,13 +46,15 @@ export async function creditPayment(
         `The provider reported ${report?.reported.amount} ${report?.reported.currency} for an order of ${payment.amount} ${payment.currency}: that does not pay for one vote. Refund it instead.`,
       );
     }
-    const result = await settle(
+    const result = await settlePayment(
       ctx,
-      paymentId,
-      { status: 'completed', amount: share.amount, currency: payment.currency },
-      'admin',
       {
+        paymentId,
+        outcome: { status: 'completed', amount: share.amount, currency: payment.currency },
+        source: 'admin',
         creditReview: true,
+      },
+      {
         inTransaction: (tx) =>
           recordAudit(tx, actor, {
             action: 'payment.credit',

@@ -5,8 +5,7 @@ import { payments } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { providerHttpError } from '#server/features/checkout/provider-http-error.js';
 import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
-import { paymentRecordColumns } from '#server/payments/payment-record.js';
-import { revisePayment } from '#server/payments/revise-payment.js';
+import { paymentRecordColumns, revisePayment } from '#server/payments/index.js';
 import { parseAmountMismatch, receivedMoney } from '#shared/amount-mismatch.js';
 import type { RefundOrder, RefundResponse } from '#shared/schemas/payment.js';
 

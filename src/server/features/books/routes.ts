@@ -9,7 +9,7 @@ import {
   refundRequestSchema,
   refundResponseSchema,
 } from '#shared/schemas/payment.js';
-import { checkIntegrity } from '#server/payments/integrity-check.js';
+import { checkIntegrity } from '#server/payments/index.js';
 import { integrityReportSchema } from '#shared/schemas/integrity.js';
 import { creditPayment } from './credit-payment.js';
 import { refundPayment } from './refund-payment.js';

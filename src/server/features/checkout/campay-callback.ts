@@ -1,15 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { payments } from '#server/db/schema.js';
 import { HttpError, notFound, unauthorized } from '#server/http/http-error.js';
 import { parseInput } from '#server/http/input-refusal.js';
 import { errorResponses } from '#server/http/route-schema.js';
-import { applyProviderReport } from '#server/payments/apply-provider-report.js';
-import { campayReport } from '#server/payments/providers/campay-provider.js';
-import { ProviderUnavailable } from '#server/payments/providers/provider-errors.js';
-import { uuidSchema } from '#shared/schemas/ids.js';
+import {
+  applyCampayTransaction,
+  isCollectionEndpoint,
+  ProviderUnavailable,
+} from '#server/payments/index.js';
 import { notificationReceivedSchema } from '#shared/schemas/payment.js';
 
 /** Only what we act on; Campay sends more (status, amount, operator...), which we re-fetch. */
@@ -88,7 +87,7 @@ export function registerCampayCallback(app: FastifyInstance): void {
       throw unauthorized(CONTRADICTS_SIGNATURE);
     }
     const stated = endpoint ?? (typeof claims.endpoint === 'string' ? claims.endpoint : undefined);
-    if (!isCollection(stated)) {
+    if (!isCollectionEndpoint(stated)) {
       request.log.info(
         { reference, endpoint: stated },
         'Campay callback ignored: not a collection',
@@ -98,39 +97,29 @@ export function registerCampayCallback(app: FastifyInstance): void {
 
     let transaction;
     try {
-      transaction = await campay.client.transaction(reference);
+      transaction = await campay.retrieveTransaction(reference);
     } catch (error) {
       // 5xx so that Campay calls again; nothing was decided.
       if (error instanceof ProviderUnavailable) throw new HttpError(503, error.texts);
       throw error;
     }
-    const paymentId = transaction?.external_reference;
+    if (!transaction) return { received: true } as const;
     // The token named a payment and Campay says this transaction belongs to another one.
-    if (transaction && contradicts(claims.external_reference, paymentId ?? '')) {
+    if (contradicts(claims.external_reference, transaction.paymentId ?? '')) {
       throw unauthorized(CONTRADICTS_SIGNATURE);
     }
-    if (!transaction || !paymentId || !uuidSchema.safeParse(paymentId).success) {
-      return { received: true } as const;
-    }
-    if (!isCollection(transaction.endpoint ?? undefined)) {
+    const applied = await applyCampayTransaction(ctx, transaction);
+    if (applied.kind === 'not-a-collection') {
       request.log.info(
-        { reference, endpoint: transaction.endpoint },
+        { reference },
         'Campay callback ignored: the transaction is not a collection',
       );
-      return { received: true } as const;
-    }
-    const [payment] = await ctx.db
-      .select({ providerRef: payments.providerRef })
-      .from(payments)
-      .where(and(eq(payments.id, paymentId), eq(payments.provider, 'campay')));
-    if (payment?.providerRef && payment.providerRef !== transaction.reference) {
+    } else if (applied.kind === 'other-transaction') {
       request.log.warn(
-        { paymentId, reference: transaction.reference, stored: payment.providerRef },
+        { paymentId: applied.paymentId, reference: transaction.reference, stored: applied.stored },
         'Campay callback ignored: not the transaction Campay gave us for this payment',
       );
-      return { received: true } as const;
     }
-    await applyProviderReport(ctx, paymentId, 'campay', campayReport(transaction), 'callback');
     return { received: true } as const;
   };
   const schema = {
@@ -159,14 +148,6 @@ export function registerCampayCallback(app: FastifyInstance): void {
     },
     handler,
   );
-}
-
-/**
- * A callback or transaction that does not say which API made it is taken as a collection; the
- * transaction and the stored reference are still checked before anything settles.
- */
-function isCollection(endpoint: string | undefined): boolean {
-  return endpoint === undefined || endpoint === '' || endpoint.trim().toLowerCase() === 'collect';
 }
 
 /**

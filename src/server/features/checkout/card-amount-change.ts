@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.js';
 import { paymentVotes, payments } from '#server/db/schema.js';
 import { assertVotingOpen } from '#server/features/event/voting-window.js';
 import type { VoterText } from '#server/http/voter-text.js';
-import type { CardProvider } from '#server/payments/providers/payment-provider.js';
+import type { CardProvider } from '#server/payments/index.js';
 import type { DeviceInfo, NominationVote } from '#shared/schemas/payment.js';
 
 /**

@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context.js';
-import { payments } from '#server/db/schema.js';
 import { conflict, HttpError } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import { requestLanguage } from '#server/http/voter-text.js';
-import type { CardProvider } from '#server/payments/providers/payment-provider.js';
-import { settle } from '#server/payments/settle.js';
+import {
+  readPayment,
+  recordProviderRef,
+  settlePayment,
+  type CardProvider,
+} from '#server/payments/index.js';
 import {
   cardPaymentRequestSchema,
   cardPaymentResponseSchema,
@@ -89,18 +91,14 @@ export function registerCardPayment(
         });
       } catch (error) {
         // The client never got a secret, so nobody can pay this intent: close the payment.
-        await settle(
-          ctx,
+        await settlePayment(ctx, {
           paymentId,
-          { status: 'failed', reason: 'card payment could not be set up' },
-          'initiate',
-        );
+          outcome: { status: 'failed', reason: 'card payment could not be set up' },
+          source: 'initiate',
+        });
         throw providerHttpError(error);
       }
-      await ctx.db
-        .update(payments)
-        .set({ providerRef: intent.intentId, updatedAt: new Date() })
-        .where(eq(payments.id, paymentId));
+      await recordProviderRef(ctx.db, paymentId, intent.intentId);
       return {
         clientSecret: intent.clientSecret,
         paymentId,
@@ -142,10 +140,7 @@ async function updateCardPayment(
     throw providerHttpError(error);
   }
   if (!(await applyAmountChange(ctx.db, paymentId, reservation.token, draft))) {
-    const [row] = await ctx.db
-      .select({ status: payments.status })
-      .from(payments)
-      .where(eq(payments.id, paymentId));
+    const row = await readPayment(ctx.db, paymentId);
     // Settled meanwhile (expired, say): like any settled payment, it is not reused.
     if (row?.status !== 'pending') return null;
     // Still pending but no longer under this change: its lease lapsed and a later change holds it.

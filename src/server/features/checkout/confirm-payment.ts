@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { payments } from '#server/db/schema.js';
 import { notFound, unprocessable } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import { PAYMENT_NOT_FOUND } from '#server/http/voter-text.js';
-import { applyProviderReport } from '#server/payments/apply-provider-report.js';
-import type { CardProvider } from '#server/payments/providers/payment-provider.js';
-import { isSandboxRef } from '#server/payments/providers/sandbox-refs.js';
+import {
+  applyProviderReport,
+  type CardProvider,
+  isSandboxRef,
+  readPayment,
+} from '#server/payments/index.js';
 import {
   confirmPaymentRequestSchema,
   confirmPaymentResponseSchema,
@@ -49,10 +50,7 @@ export function registerConfirmPayment(app: FastifyInstance): void {
         throw providerHttpError(error);
       }
       if (!view?.paymentId) throw notFound(PAYMENT_NOT_FOUND);
-      const [payment] = await ctx.db
-        .select({ provider: payments.provider, providerRef: payments.providerRef })
-        .from(payments)
-        .where(eq(payments.id, view.paymentId));
+      const payment = await readPayment(ctx.db, view.paymentId);
       if (!payment || payment.provider !== 'stripe' || payment.providerRef !== view.intentId) {
         throw notFound(PAYMENT_NOT_FOUND);
       }
@@ -66,11 +64,7 @@ export function registerConfirmPayment(app: FastifyInstance): void {
       );
       let status = applied.status;
       if (!status || status === 'pending') {
-        const [row] = await ctx.db
-          .select({ status: payments.status })
-          .from(payments)
-          .where(eq(payments.id, view.paymentId));
-        status = row?.status ?? 'pending';
+        status = (await readPayment(ctx.db, view.paymentId))?.status ?? 'pending';
       }
       if (status === 'failed') {
         throw unprocessable(

@@ -1,14 +1,15 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { payments } from '#server/db/schema.js';
 import { refuseUnlessVotingOpen } from '#server/features/event/voting-window.js';
 import { HttpError } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import { requestLanguage } from '#server/http/voter-text.js';
-import type { PhoneHasher } from '#server/payments/phone-hash.js';
-import { PaymentRefused } from '#server/payments/providers/provider-errors.js';
-import { settle } from '#server/payments/settle.js';
+import {
+  PaymentRefused,
+  recordProviderRef,
+  settlePayment,
+  type PhoneHasher,
+} from '#server/payments/index.js';
 import {
   mobileMoneyPaymentRequestSchema,
   mobileMoneyPaymentResponseSchema,
@@ -91,22 +92,18 @@ export function registerMobileMoneyPayment(
         // it pending: the provider may have acted, and its callback carries our payment id; without
         // one, the reconciler looks for the transaction in Campay's history.
         if (error instanceof PaymentRefused) {
-          await settle(
-            ctx,
+          await settlePayment(ctx, {
             paymentId,
-            { status: 'failed', reason: `${error.code}: ${error.message}` },
-            'initiate',
-          );
+            outcome: { status: 'failed', reason: `${error.code}: ${error.message}` },
+            source: 'initiate',
+          });
         } else {
           request.log.warn({ err: error, paymentId }, 'mobile money collect did not complete');
         }
         throw providerHttpError(error, paymentId);
       }
       // A callback racing this request may have stored the reference already.
-      await ctx.db
-        .update(payments)
-        .set({ providerRef: started.providerRef, updatedAt: new Date() })
-        .where(and(eq(payments.id, paymentId), isNull(payments.providerRef)));
+      await recordProviderRef(ctx.db, paymentId, started.providerRef, { keepStored: true });
       return { paymentId, ussdCode: started.ussdCode, operator: started.operator };
     },
   );

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  SANDBOX_TEST_CARDS,
-  SANDBOX_TEST_PHONES,
-} from '#server/payments/providers/sandbox-test-numbers.js';
+import { SANDBOX_TEST_CARDS, SANDBOX_TEST_PHONES } from '#server/payments/index.js';
 import { paymentConfigSchema, type PaymentConfig } from '#shared/schemas/payment.js';
 
 /** GET /api/payment-config: which card form and which notices the checkout page shows. */

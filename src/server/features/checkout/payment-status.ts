@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { payments } from '#server/db/schema.js';
 import { conflict, notFound } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import { noReceiptFor, PAYMENT_NOT_FOUND } from '#server/http/voter-text.js';
-import { paymentFailureReason } from '#server/payments/failure-reason.js';
-import { refreshPayment } from '#server/payments/refresh-payment.js';
+import { paymentFailureReason, readPayment, refreshPayment } from '#server/payments/index.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
 import {
@@ -29,13 +26,7 @@ export function registerPaymentStatus(app: FastifyInstance): void {
   const { ctx } = app;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const byId = { config: { input: { voter: PAYMENT_ID_INPUT } } };
-  const statusRow = async (id: string) =>
-    (
-      await ctx.db
-        .select({ status: payments.status, failureReason: payments.failureReason })
-        .from(payments)
-        .where(eq(payments.id, id))
-    )[0];
+  const statusRow = (id: string) => readPayment(ctx.db, id);
 
   typed.get(
     '/payment/:id/status',
@@ -89,10 +80,7 @@ export function registerPaymentStatus(app: FastifyInstance): void {
     async (request, reply): Promise<ReceiptCodeResponse> => {
       const { id } = request.params;
       reply.header('cache-control', 'no-store');
-      const [row] = await ctx.db
-        .select({ status: payments.status, receiptCode: payments.receiptCode })
-        .from(payments)
-        .where(eq(payments.id, id));
+      const row = await readPayment(ctx.db, id);
       if (!row) throw notFound(PAYMENT_NOT_FOUND);
       // A payment counted once keeps its receipt through a refund or a dispute (the receipt says
       // what changed); one refunded from review was never counted and has none.

@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context.js';
-import { payments } from '#server/db/schema.js';
 import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import { EMAIL_REQUIRED, PAYMENT_NOT_FOUND, paymentAlready } from '#server/http/voter-text.js';
+import { markPaymentAttempt, readPayment, setReceiptEmail } from '#server/payments/index.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
 import {
   paymentAttemptResponseSchema,
@@ -16,10 +15,7 @@ import { PAYMENT_EMAIL_INPUT, PAYMENT_ID_INPUT } from './checkout-input-texts.js
 
 /** Why a conditional update on a pending payment changed nothing: unknown (404) or settled (409). */
 async function explainMiss(ctx: AppContext, paymentId: string, what: string): Promise<never> {
-  const [row] = await ctx.db
-    .select({ status: payments.status })
-    .from(payments)
-    .where(eq(payments.id, paymentId));
+  const row = await readPayment(ctx.db, paymentId);
   if (!row) throw notFound(PAYMENT_NOT_FOUND);
   throw conflict(paymentAlready(row.status, what));
 }
@@ -45,14 +41,8 @@ export function registerPaymentUpdates(app: FastifyInstance): void {
     async (request) => {
       const { id } = request.params;
       const { voterEmail } = request.body;
-      // Only while pending: a receipt's owner must not change once votes are counted.
-      const [row] = await ctx.db
-        .update(payments)
-        .set({ voterEmail, updatedAt: new Date() })
-        .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
-        .returning({ id: payments.id, voterEmail: payments.voterEmail });
-      if (!row) return explainMiss(ctx, id, 'e-mail');
-      return { paymentId: row.id, voterEmail: row.voterEmail ?? voterEmail };
+      const set = await setReceiptEmail(ctx.db, id, voterEmail);
+      return set ?? explainMiss(ctx, id, 'e-mail');
     },
   );
 
@@ -70,22 +60,14 @@ export function registerPaymentUpdates(app: FastifyInstance): void {
     },
     async (request) => {
       const { id } = request.params;
-      const [current] = await ctx.db
-        .select({ provider: payments.provider, voterEmail: payments.voterEmail })
-        .from(payments)
-        .where(eq(payments.id, id));
+      const current = await readPayment(ctx.db, id);
       if (!current) throw notFound(PAYMENT_NOT_FOUND);
       if (current.provider === 'stripe' && !current.voterEmail) {
         throw unprocessable(EMAIL_REQUIRED);
       }
-      // The first attempt is the one tracking shows; later retries keep it.
-      const [row] = await ctx.db
-        .update(payments)
-        .set({ attemptedAt: sql`COALESCE(${payments.attemptedAt}, now())`, updatedAt: new Date() })
-        .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
-        .returning({ id: payments.id, attemptedAt: payments.attemptedAt });
-      if (!row) return explainMiss(ctx, id, 'attempt');
-      return { paymentId: row.id, attemptedAt: new Date(row.attemptedAt!).toISOString() };
+      const marked = await markPaymentAttempt(ctx.db, id);
+      if (!marked) return explainMiss(ctx, id, 'attempt');
+      return { paymentId: marked.paymentId, attemptedAt: marked.attemptedAt.toISOString() };
     },
   );
 }

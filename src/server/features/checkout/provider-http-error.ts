@@ -1,9 +1,5 @@
 import { HttpError } from '#server/http/http-error.js';
-import {
-  IntentLocked,
-  PaymentRefused,
-  ProviderUnavailable,
-} from '#server/payments/providers/provider-errors.js';
+import { IntentLocked, PaymentRefused, ProviderUnavailable } from '#server/payments/index.js';
 
 /** A provider failure as the voter should see it; anything unexpected stays a 500 (a bug). */
 export function providerHttpError(error: unknown, paymentId?: string): unknown {

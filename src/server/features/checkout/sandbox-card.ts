@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { payments } from '#server/db/schema.js';
 import { badRequest, conflict, notFound, unprocessable } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
 import {
@@ -10,8 +8,11 @@ import {
   paymentAlready,
   requestLanguage,
 } from '#server/http/voter-text.js';
-import { applyProviderReport } from '#server/payments/apply-provider-report.js';
-import { paymentIdOfSandboxIntent } from '#server/payments/providers/sandbox-refs.js';
+import {
+  applyProviderReport,
+  paymentIdOfSandboxIntent,
+  readPayment,
+} from '#server/payments/index.js';
 import {
   sandboxCardDeclinedSchema,
   sandboxCardRequestSchema,
@@ -63,17 +64,7 @@ export function registerSandboxCard(
       const sandbox = sandboxCard();
       if (!sandbox) throw notFound(PAYMENT_NOT_FOUND);
       const { paymentId, cardNumber } = request.body;
-      const [payment] = await ctx.db
-        .select({
-          status: payments.status,
-          provider: payments.provider,
-          providerRef: payments.providerRef,
-          amount: payments.amount,
-          currency: payments.currency,
-          voterEmail: payments.voterEmail,
-        })
-        .from(payments)
-        .where(eq(payments.id, paymentId));
+      const payment = await readPayment(ctx.db, paymentId);
       const intentId = payment?.providerRef;
       if (
         !payment ||

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { badRequest, HttpError, notFound } from '#server/http/http-error.js';
 import { SERVICE_UNAVAILABLE } from '#server/http/voter-text.js';
-import { and, eq } from 'drizzle-orm';
-import { payments } from '#server/db/schema.js';
-import { applyProviderReport } from '#server/payments/apply-provider-report.js';
-import { revisePayment } from '#server/payments/revise-payment.js';
-import { recordProviderFee } from '#server/payments/provider-fee.js';
+import {
+  applyProviderReport,
+  paymentIdByProviderRef,
+  recordProviderFee,
+  revisePayment,
+} from '#server/payments/index.js';
 import { uuidSchema } from '#shared/schemas/ids.js';
 import { notificationReceivedSchema } from '#shared/schemas/payment.js';
 import { errorResponses } from '#server/http/route-schema.js';
@@ -73,18 +74,15 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
       if (notice.view.report.state === 'completed') await recordProviderFee(ctx, paymentId);
       return { received: true };
     }
-    const [payment] = await ctx.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, notice.intentId)));
-    if (!payment) return { received: true };
+    const paymentId = await paymentIdByProviderRef(ctx.db, 'stripe', notice.intentId);
+    if (!paymentId) return { received: true };
     if (notice.kind === 'charge-settled') {
-      await recordProviderFee(ctx, payment.id);
+      await recordProviderFee(ctx, paymentId);
       return { received: true };
     }
     const revised = await revisePayment(
       ctx,
-      payment.id,
+      paymentId,
       notice.kind === 'refund'
         ? { kind: 'refund', refundedAmount: notice.refundedAmount }
         : { kind: 'dispute', disputeId: notice.disputeId, status: notice.status },

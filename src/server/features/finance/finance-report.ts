@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { periodStart } from '#server/features/analytics/period-start.js';
-import { disputeStanding } from '#server/payments/counted-votes.js';
+import { disputeStanding } from '#server/payments/index.js';
 import { CURRENCIES, type Currency } from '#shared/money.js';
 import type { Period } from '#shared/limits.js';
 import {

@@ -13,8 +13,11 @@ import {
   smsBudgetLeftSql,
   type SmsBudget,
 } from '#server/outbox/sms-budget.js';
-import type { PhoneHasher } from '#server/payments/phone-hash.js';
-import { insertPaymentMessagesSql, receiptMessages } from '#server/payments/payment-messages.js';
+import {
+  insertPaymentMessagesSql,
+  type PhoneHasher,
+  receiptMessages,
+} from '#server/payments/index.js';
 import type { Language } from '#shared/limits.js';
 import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';

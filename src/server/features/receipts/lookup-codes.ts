@@ -11,8 +11,7 @@ import {
   smsBudgetLeftSql,
   type SmsBudget,
 } from '#server/outbox/sms-budget.js';
-import type { PhoneHasher } from '#server/payments/phone-hash.js';
-import { lookupCodeTexts } from '#server/payments/payment-message-texts.js';
+import { lookupCodeTexts, type PhoneHasher } from '#server/payments/index.js';
 import type { Language } from '#shared/limits.js';
 import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import { CREDITED_STATUSES } from '#shared/schemas/payment.js';

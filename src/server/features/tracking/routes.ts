@@ -12,7 +12,7 @@ import {
 import { formatAmount } from '#shared/money.js';
 import { conflict } from '#server/http/http-error.js';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
-import { CHECK_LOCK_WAIT_MS, reconcilePendingPayments } from '#server/payments/reconcile.js';
+import { CHECK_LOCK_WAIT_MS, reconcilePendingPayments } from '#server/payments/index.js';
 import { auditActorOf, recordAudit } from '#server/features/audit/record-audit.js';
 import { csvLine } from './csv.js';
 import { isDeclinedWhilePending } from '#shared/payment-shown-status.js';

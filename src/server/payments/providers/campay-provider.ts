@@ -11,6 +11,25 @@ import { EXPIRED_REASON } from '#server/payments/unconfirmed-outcome.js';
 /** How our refund withdrawals describe themselves, so a history search never takes one for a collection. */
 export const REFUND_DESCRIPTION_PREFIX = 'Palmares refund';
 
+/** A Campay transaction, tied to one of our payments through its external reference. */
+export interface CampayTransactionView {
+  reference: string;
+  /** Our payment id as Campay holds it; anything else (or nothing) is not one of our payments. */
+  paymentId: string | null;
+  /** Whether a collection made it (money in), rather than a withdrawal (money the app sent out). */
+  isCollection: boolean;
+  report: ProviderReport;
+}
+
+/**
+ * Which API made a transaction, as a callback or the transaction itself states it. One that does
+ * not say is taken as a collection; the transaction and its stored reference are still checked
+ * before anything settles.
+ */
+export function isCollectionEndpoint(endpoint: string | null | undefined): boolean {
+  return !endpoint || endpoint.trim().toLowerCase() === 'collect';
+}
+
 /** Campay (MTN Mobile Money and Orange Money in Cameroon, XAF). */
 export class CampayProvider implements MobileMoneyProvider {
   readonly kind = 'campay' as const;
@@ -69,6 +88,18 @@ export class CampayProvider implements MobileMoneyProvider {
       description: `${REFUND_DESCRIPTION_PREFIX} ${payment.id}`,
       externalReference: `refund-${payment.id}-${input.refundedTotal}`,
     });
+  }
+
+  /** The transaction Campay holds under `reference`, or null when it knows none. */
+  async retrieveTransaction(reference: string): Promise<CampayTransactionView | null> {
+    const transaction = await this.client.transaction(reference);
+    if (!transaction) return null;
+    return {
+      reference: transaction.reference,
+      paymentId: transaction.external_reference ?? null,
+      isCollection: isCollectionEndpoint(transaction.endpoint),
+      report: campayReport(transaction),
+    };
   }
 
   /** Campay cannot cancel a collection; an unanswered prompt simply lapses on the operator side. */
