@@ -7,7 +7,7 @@ import {
   Mic2,
   Trophy,
 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs';
@@ -35,17 +35,17 @@ const TRIGGER_CLASS =
   'flex-1 max-sm:h-auto max-sm:min-h-10 max-sm:px-1.5 max-sm:py-1 max-sm:leading-tight max-sm:whitespace-normal max-[400px]:text-xs';
 
 const TABS = [
-  'artists',
-  'categories',
-  'analytics',
-  'finance',
-  'messages',
-  'event',
-  'activity',
+  { value: 'artists', Icon: Mic2 },
+  { value: 'categories', Icon: Trophy },
+  { value: 'analytics', Icon: BarChart3 },
+  { value: 'finance', Icon: Landmark },
+  { value: 'messages', Icon: MessageSquareText },
+  { value: 'event', Icon: CalendarClock },
+  { value: 'activity', Icon: History },
 ] as const;
-type AdminTab = (typeof TABS)[number];
+type AdminTab = (typeof TABS)[number]['value'];
 const isAdminTab = (value: string | null): value is AdminTab =>
-  (TABS as readonly (string | null)[]).includes(value);
+  TABS.some((tab) => tab.value === value);
 
 /**
  * /admin. The open tab is kept in the address (?tab=), so a reload, or the way back from the
@@ -58,6 +58,16 @@ export function AdminPage() {
   const tabGuard = useTabGuard();
   const requested = new URLSearchParams(search).get('tab');
   const tab: AdminTab = isAdminTab(requested) ? requested : 'artists';
+  // Only the open tab's panel is drawn; the lazy ones download when first opened.
+  const panels: Record<AdminTab, ReactNode> = {
+    artists: <ArtistsTab />,
+    categories: <CategoriesTab />,
+    analytics: <AnalyticsTab />,
+    finance: <FinanceTab />,
+    messages: <MessagesTab />,
+    event: <EventTab tabGuard={tabGuard} />,
+    activity: <ActivityTab />,
+  };
 
   return (
     <AdminShell>
@@ -73,64 +83,18 @@ export function AdminPage() {
         >
           {/* Seven tabs do not fit one row of a phone: there they sit in a grid of four columns. */}
           <TabsList className="grid w-full grid-cols-4 max-sm:h-auto sm:inline-flex sm:w-auto">
-            <TabsTrigger value="artists" className={TRIGGER_CLASS}>
-              <Mic2 className="size-4 max-sm:hidden" aria-hidden="true" />
-              {t('tabs.artists')}
-            </TabsTrigger>
-            <TabsTrigger value="categories" className={TRIGGER_CLASS}>
-              <Trophy className="size-4 max-sm:hidden" aria-hidden="true" />
-              {t('tabs.categories')}
-            </TabsTrigger>
-            <TabsTrigger value="analytics" className={TRIGGER_CLASS}>
-              <BarChart3 className="size-4 max-sm:hidden" aria-hidden="true" />
-              {t('tabs.analytics')}
-            </TabsTrigger>
-            <TabsTrigger value="finance" className={TRIGGER_CLASS}>
-              <Landmark className="size-4 max-sm:hidden" aria-hidden="true" />
-              {t('tabs.finance')}
-            </TabsTrigger>
-            <TabsTrigger value="messages" className={TRIGGER_CLASS}>
-              <MessageSquareText className="size-4 max-sm:hidden" aria-hidden="true" />
-              {t('tabs.messages')}
-            </TabsTrigger>
-            <TabsTrigger value="event" className={TRIGGER_CLASS}>
-              <CalendarClock className="size-4 max-sm:hidden" aria-hidden="true" />
-              {t('tabs.event')}
-            </TabsTrigger>
-            <TabsTrigger value="activity" className={TRIGGER_CLASS}>
-              <History className="size-4 max-sm:hidden" aria-hidden="true" />
-              {t('tabs.activity')}
-            </TabsTrigger>
+            {TABS.map(({ value, Icon }) => (
+              <TabsTrigger key={value} value={value} className={TRIGGER_CLASS}>
+                <Icon className="size-4 max-sm:hidden" aria-hidden="true" />
+                {t(`tabs.${value}`)}
+              </TabsTrigger>
+            ))}
           </TabsList>
-          <TabsContent value="artists">
-            <ArtistsTab />
-          </TabsContent>
-          <TabsContent value="categories">
-            <CategoriesTab />
-          </TabsContent>
-          <TabsContent value="analytics">
-            <Suspense fallback={<SectionSpinner />}>
-              <AnalyticsTab />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="finance">
-            <Suspense fallback={<SectionSpinner />}>
-              <FinanceTab />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="messages">
-            <Suspense fallback={<SectionSpinner />}>
-              <MessagesTab />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="event">
-            <EventTab tabGuard={tabGuard} />
-          </TabsContent>
-          <TabsContent value="activity">
-            <Suspense fallback={<SectionSpinner />}>
-              <ActivityTab />
-            </Suspense>
-          </TabsContent>
+          {TABS.map(({ value }) => (
+            <TabsContent key={value} value={value}>
+              <Suspense fallback={<SectionSpinner />}>{panels[value]}</Suspense>
+            </TabsContent>
+          ))}
         </Tabs>
       </div>
     </AdminShell>
