@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PublicEvent, Results } from '#shared/schemas/event';
 import { EmptyState } from '#client/components/empty-state';
+import { PageHero, PageHeroIntro } from '#client/components/layout/page-hero';
 import { PageLayout } from '#client/components/layout/page-layout';
 import { LoadFailureState } from '#client/components/load-failure-state';
 import { buttonVariants } from '#client/components/ui/button-variants';
@@ -34,28 +35,24 @@ export function ResultsPage() {
 
   return (
     <PageLayout>
-      <section className="relative overflow-hidden bg-ink-950 text-white">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_20rem_at_85%_-10%,rgb(226_184_79/0.28),transparent_60%)]"
-        />
-        <div className="relative mx-auto max-w-4xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 sm:pb-20">
-          <p className="inline-flex items-center gap-2 text-xs font-semibold tracking-[0.2em] text-gold-300 uppercase">
+      <PageHero
+        width="max-w-4xl"
+        eyebrow={
+          <>
             <Trophy className="size-4" aria-hidden="true" />
             {tc('brandTagline')}
-          </p>
-          <h1 className="mt-2 font-display text-3xl leading-tight font-semibold sm:text-5xl">
-            {t('title')}
-          </h1>
-          {published && event.data ? (
-            <p className="mt-3 max-w-xl text-base text-white/80 sm:text-lg">
-              {t('publishedOn', {
-                date: formatEventDate(published.publishedAt, event.data.timezone, language),
-              })}
-            </p>
-          ) : null}
-        </div>
-      </section>
+          </>
+        }
+        title={t('title')}
+      >
+        {published && event.data ? (
+          <PageHeroIntro>
+            {t('publishedOn', {
+              date: formatEventDate(published.publishedAt, event.data.timezone, language),
+            })}
+          </PageHeroIntro>
+        ) : null}
+      </PageHero>
       <div className="relative mx-auto -mt-8 flex max-w-4xl flex-col gap-6 px-4 pb-12 sm:-mt-10 sm:px-6">
         <ResultsBody
           results={results.data}
