@@ -6,18 +6,14 @@ import { formatDateTime } from '#shared/format-date';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { PageSizeSelect } from '#client/components/ui/page-size-select';
+import { activeFilterCount, datesInverted, listSearchParams } from '#client/lib/list-filters';
 import { pageCount } from '#client/lib/page-count';
 import { startDownload } from '#client/lib/start-download';
 import { useLanguage } from '#client/lib/use-language';
 import { AUDIT_EXPORT_URL, useAuditLog } from './api/audit-queries';
 import { AuditEntryItem } from './audit-entry-item';
 import { AuditFilterPanel } from './audit-filter-panel';
-import {
-  activeAuditFilterCount,
-  auditDatesInverted,
-  auditSearchParams,
-  browserTimeZone,
-} from './audit-filters';
+import { browserTimeZone } from './audit-filters';
 import { PagedListCard } from './paged-list-card';
 import { TabHeading } from './tab-heading';
 import { useAuditView } from './use-audit-view';
@@ -29,9 +25,9 @@ export function ActivityTab() {
   const view = useAuditView();
   const { filters, page, pageSize, setPage } = view;
   const timeZone = useMemo(() => browserTimeZone(), []);
-  const query = auditSearchParams(filters, timeZone, { page, pageSize }).toString();
+  const query = listSearchParams(filters, timeZone, { page, pageSize }).toString();
   // With the dates the wrong way round the server would answer 400: keep the last answer shown.
-  const audit = useAuditLog(query, !auditDatesInverted(filters));
+  const audit = useAuditLog(query, !datesInverted(filters));
   const { data, isPlaceholderData } = audit;
 
   const formatAt = useCallback(
@@ -47,12 +43,12 @@ export function ActivityTab() {
   function exportCsv() {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
     startDownload(
-      `${AUDIT_EXPORT_URL}?${auditSearchParams(filters, timeZone).toString()}`,
+      `${AUDIT_EXPORT_URL}?${listSearchParams(filters, timeZone).toString()}`,
       `audit-log-${day}.csv`,
     );
   }
 
-  const filtered = activeAuditFilterCount(filters) > 0;
+  const filtered = activeFilterCount(filters) > 0;
 
   return (
     <section aria-labelledby="activity-heading" className="flex flex-col gap-4">

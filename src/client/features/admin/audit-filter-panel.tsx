@@ -7,12 +7,8 @@ import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
 import { ResetFiltersButton } from '#client/components/ui/reset-filters-button';
-import {
-  activeAuditFilterCount,
-  auditDatesInverted,
-  type AuditActionFilter,
-  type AuditFilters,
-} from './audit-filters';
+import { activeFilterCount, datesInverted } from '#client/lib/list-filters';
+import type { AuditActionFilter, AuditFilters } from './audit-filters';
 
 /** An e-mail is at most 320 characters; the server refuses a longer filter. */
 const ACTOR_MAX_LENGTH = 320;
@@ -39,7 +35,7 @@ export function AuditFilterPanel({
   const { t } = useTranslation('admin');
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
-  const inverted = auditDatesInverted(filters);
+  const inverted = datesInverted(filters);
   const actions: AuditActionFilter[] = ['all', ...AUDIT_ACTIONS];
 
   return (
@@ -82,7 +78,7 @@ export function AuditFilterPanel({
         />
         <ResetFiltersButton
           className="col-span-2 justify-self-end lg:col-span-1"
-          disabled={activeAuditFilterCount(filters) === 0 && actorInput === ''}
+          disabled={activeFilterCount(filters) === 0 && actorInput === ''}
           onClick={onReset}
         >
           {t('audit.filters.reset')}

@@ -8,16 +8,11 @@ import { DateRangeError, DateRangeFields } from '#client/components/ui/date-rang
 import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
 import { cn } from '#client/lib/cn';
+import { activeFilterCount, datesInverted } from '#client/lib/list-filters';
 import { useProviderLabel } from '#client/lib/use-provider-label';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
 import { ResetFiltersButton } from '#client/components/ui/reset-filters-button';
-import {
-  activeFilterCount,
-  ATTEMPT_FILTERS,
-  datesInverted,
-  PROVIDER_FILTERS,
-  STATUS_FILTERS,
-} from './tracking-filters';
+import { ATTEMPT_FILTERS, PROVIDER_FILTERS, STATUS_FILTERS } from './tracking-filters';
 import { TRACKING_TIMEZONES } from './tracking-timezone';
 import type { TrackingState } from './use-tracking-state';
 

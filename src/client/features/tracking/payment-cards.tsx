@@ -4,14 +4,11 @@ import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
 import { useProviderLabel } from '#client/lib/use-provider-label';
 import { formatDateTime } from '#shared/format-date';
-import { isRefundable } from './payment-display';
-import { MessagesDialog } from './messages-dialog';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
+import { hasRowActions } from './payment-display';
+import { PaymentRowActions } from './payment-row-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
-import { ReceiptLink } from './receipt-link';
-import { RefundDialog } from './refund-dialog';
-import { ReviewDialog } from './review-dialog';
 import { timeZoneShortName, type TrackingTimeZone } from './tracking-timezone';
 
 interface PaymentListProps {
@@ -56,14 +53,9 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
               </time>
             </dd>
           </dl>
-          {payment.receiptCode || isRefundable(payment) || payment.status === 'needs_review' ? (
+          {hasRowActions(payment) ? (
             <div className="flex flex-wrap items-center gap-2">
-              {payment.receiptCode ? <ReceiptLink code={payment.receiptCode} /> : null}
-              {payment.receiptCode ? (
-                <MessagesDialog payment={payment} timeZone={timeZone} />
-              ) : null}
-              {isRefundable(payment) ? <RefundDialog payment={payment} /> : null}
-              {payment.status === 'needs_review' ? <ReviewDialog payment={payment} /> : null}
+              <PaymentRowActions payment={payment} timeZone={timeZone} />
             </div>
           ) : null}
         </li>

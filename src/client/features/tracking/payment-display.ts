@@ -61,3 +61,8 @@ export function todayIn(timeZone: string, now = new Date()): string {
     parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
+
+/** Whether a payment has anything to act on: its receipt and messages, a refund, a review. */
+export function hasRowActions(payment: TrackingPayment): boolean {
+  return Boolean(payment.receiptCode) || isRefundable(payment) || payment.status === 'needs_review';
+}

@@ -4,14 +4,10 @@ import type { TrackingPayment } from '#shared/schemas/tracking';
 import { useLanguage } from '#client/lib/use-language';
 import { useProviderLabel } from '#client/lib/use-provider-label';
 import { formatDateTime } from '#shared/format-date';
-import { isRefundable } from './payment-display';
-import { MessagesDialog } from './messages-dialog';
 import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
+import { PaymentRowActions } from './payment-row-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
-import { ReceiptLink } from './receipt-link';
-import { RefundDialog } from './refund-dialog';
-import { ReviewDialog } from './review-dialog';
 import { timeZoneShortName, type TrackingTimeZone } from './tracking-timezone';
 
 interface PaymentListProps {
@@ -88,12 +84,7 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
             </td>
             <td className={`${td} py-2`}>
               <div className="flex flex-col items-start gap-1.5">
-                {payment.receiptCode ? <ReceiptLink code={payment.receiptCode} /> : null}
-                {payment.receiptCode ? (
-                  <MessagesDialog payment={payment} timeZone={timeZone} />
-                ) : null}
-                {isRefundable(payment) ? <RefundDialog payment={payment} /> : null}
-                {payment.status === 'needs_review' ? <ReviewDialog payment={payment} /> : null}
+                <PaymentRowActions payment={payment} timeZone={timeZone} />
               </div>
             </td>
           </tr>

@@ -4,7 +4,8 @@ import { Button } from '#client/components/ui/button';
 import { toast } from '#client/components/ui/toast-store';
 import { isUnauthorizedError } from '#client/lib/api-error';
 import { downloadExport } from './download-export';
-import { trackingSearchParams, type TrackingFilters } from './tracking-filters';
+import { listSearchParams } from '#client/lib/list-filters';
+import type { TrackingFilters } from './tracking-filters';
 import { useCheckCampay } from './api/tracking-queries';
 import type { TrackingTimeZone } from './tracking-timezone';
 
@@ -25,7 +26,7 @@ export function TrackingActions({ filters, timeZone, total }: TrackingActionsPro
       window.alert(t('toasts.noData'));
       return;
     }
-    downloadExport(trackingSearchParams(filters, timeZone), timeZone);
+    downloadExport(listSearchParams(filters, timeZone), timeZone);
     toast({ title: t('toasts.exported', { n: total }) });
   }
 

@@ -5,7 +5,7 @@ import { SummaryCards } from './summary-cards';
 import { TrackingActions } from './tracking-actions';
 import { FilterPanel } from './filter-panel';
 import { pageCount } from '#client/lib/page-count';
-import { datesInverted, trackingSearchParams } from './tracking-filters';
+import { datesInverted, listSearchParams } from '#client/lib/list-filters';
 import { useTrackingPage } from './api/tracking-queries';
 import { useTrackingState } from './use-tracking-state';
 
@@ -14,7 +14,7 @@ export function TrackingScreen() {
   const { t } = useTranslation('tracking');
   const state = useTrackingState();
   const { filters, timeZone, page, pageSize, setPage } = state;
-  const query = trackingSearchParams(filters, timeZone, { page, pageSize }).toString();
+  const query = listSearchParams(filters, timeZone, { page, pageSize }).toString();
   // With the dates the wrong way round the server would answer 400: keep the last answer shown.
   const tracking = useTrackingPage(query, !datesInverted(filters));
   const { data, isPlaceholderData } = tracking;
