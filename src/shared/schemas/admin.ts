@@ -145,17 +145,14 @@ export const adminNominationSchema = z.object({
 export type AdminNomination = z.infer<typeof adminNominationSchema>;
 
 /** GET /api/admin/artists/{id} and the answer of POST/PUT: what the artist editor loads. */
-export const adminArtistDetailSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  bio: z.string().nullable(),
-  bioFr: z.string().nullable(),
-  photoUrl: z.string().nullable(),
-  isFeatured: z.boolean(),
-  totalVotes: z.number().int(),
-  nominations: z.array(adminNominationSchema),
-  ...frenchStatus,
-});
+export const adminArtistDetailSchema = artistSchema
+  .pick({ id: true, name: true, bio: true, bioFr: true, photoUrl: true, isFeatured: true })
+  .extend({
+    // The editor's own count, never hidden: organisers see the votes whatever the public sees.
+    totalVotes: z.number().int(),
+    nominations: z.array(adminNominationSchema),
+    ...frenchStatus,
+  });
 export type AdminArtistDetail = z.infer<typeof adminArtistDetailSchema>;
 
 /**
