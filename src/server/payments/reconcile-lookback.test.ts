@@ -4,9 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { FakeCampay, type FakeCampayTransaction } from '#test/fakes/fake-campay.js';
 import { call } from '#test/support/call-app.js';
+import {
+  CAMPAY_TIMEOUT_MS,
+  startInstance as startReconcilingInstance,
+  statusChecks,
+  useTwoInstances,
+} from '#test/support/campay-reconcile-kit.js';
 import { setEvent, inDatabaseTime } from '#test/factories/event-factory.js';
 import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
-import { startTestApp } from '#test/support/test-app.js';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -17,25 +22,16 @@ import {
 import { nominations, paymentEvents, payments } from '#server/db/schema.js';
 import { reconcilePendingPayments } from './reconcile.js';
 
-const CAMPAY_TIMEOUT_MS = 300;
 const HOUR = 3_600_000;
 const PERMANENT_TOKEN = 'reconcile-lookback-token';
 
+/** A permanent token: a token request would time out too when Campay's answers are late. */
 const startInstance = (
   database: TestDatabase,
   campay: FakeCampay,
   env: Record<string, string> = {},
 ): Promise<FastifyInstance> =>
-  startTestApp(database, {
-    PAYMENT_POLL_INTERVAL_MS: '0',
-    CAMPAY_TIMEOUT_MS: String(CAMPAY_TIMEOUT_MS),
-    RATE_LIMIT_PAYMENTS_PER_MINUTE: '10000',
-    RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR: '10000',
-    ...campay.env,
-    // A permanent token: a token request would time out too when Campay's answers are late.
-    CAMPAY_TOKEN: PERMANENT_TOKEN,
-    ...env,
-  });
+  startReconcilingInstance(database, campay, { CAMPAY_TOKEN: PERMANENT_TOKEN, ...env });
 
 interface Started {
   paymentId: string;
@@ -103,10 +99,6 @@ const votesOf = async (app: FastifyInstance, nominationId: string) =>
       .from(nominations)
       .where(eq(nominations.id, nominationId))
   )[0]!.votes;
-
-const statusChecks = (campay: FakeCampay, reference: string) =>
-  campay.requests.filter((r) => r.method === 'GET' && r.path === `/api/transaction/${reference}/`)
-    .length;
 
 const historyRequests = (campay: FakeCampay) =>
   campay.requests.filter((r) => r.path === '/api/history/').length;
@@ -422,25 +414,13 @@ describeEachDatabase('the reconciler after it gave up on a payment', (kind: Data
 });
 
 describePostgres('a late success reported by the callback and the reconciler at once', () => {
-  let campay: FakeCampay;
-  let database: TestDatabase;
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  beforeAll(async () => {
-    campay = await new FakeCampay().start();
-    campay.addPermanentToken(PERMANENT_TOKEN);
-    database = await createTestDatabase('postgres', { poolSize: 10 });
-    first = await startInstance(database, campay);
-    second = await startInstance(database, campay);
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await database.destroy();
-    await campay.stop();
+  const cluster = useTwoInstances({
+    env: { CAMPAY_TOKEN: PERMANENT_TOKEN },
+    setUp: (campay) => campay.addPermanentToken(PERMANENT_TOKEN),
   });
 
   it('credits each expired payment exactly once', async () => {
+    const { campay, first, second } = cluster;
     const started: Started[] = [];
     for (let i = 0; i < 8; i++) started.push(await startPayment(first, campay));
     for (const s of started) await age(first, s, 25);

@@ -4,7 +4,6 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { FakeCampay } from '#test/fakes/fake-campay.js';
 import { signedInUser } from '#test/factories/user-factory.js';
-import { startTestApp } from '#test/support/test-app.js';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -17,23 +16,12 @@ import { paymentEvents } from '#server/db/schema.js';
 import { CHECK_LOCK_WAIT_MS, reconcilePendingPayments } from './reconcile.js';
 import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
-
-const CAMPAY_TIMEOUT_MS = 300;
-
-/** The real app against the Campay fake, on a database that outlives it (so it can "restart"). */
-const startInstance = (
-  database: TestDatabase,
-  campay: FakeCampay,
-  env: Record<string, string> = {},
-): Promise<FastifyInstance> =>
-  startTestApp(database, {
-    // Payments are old enough to reconcile at once, and due again right after a check.
-    PAYMENT_POLL_INTERVAL_MS: '0',
-    CAMPAY_TIMEOUT_MS: String(CAMPAY_TIMEOUT_MS),
-    RATE_LIMIT_PAYMENTS_PER_MINUTE: '10000',
-    ...campay.env,
-    ...env,
-  });
+import {
+  CAMPAY_TIMEOUT_MS,
+  startInstance,
+  statusChecks,
+  useTwoInstances,
+} from '#test/support/campay-reconcile-kit.js';
 
 /** A voter starts a mobile-money payment; Campay has the collection, we wait for its outcome. */
 async function startPayment(app: FastifyInstance, campay: FakeCampay) {
@@ -56,10 +44,6 @@ const eventsOf = (app: FastifyInstance, paymentId: string) =>
     .select({ to: paymentEvents.toStatus, source: paymentEvents.source })
     .from(paymentEvents)
     .where(eq(paymentEvents.paymentId, paymentId));
-
-const statusChecks = (campay: FakeCampay, reference: string) =>
-  campay.requests.filter((r) => r.method === 'GET' && r.path === `/api/transaction/${reference}/`)
-    .length;
 
 describeEachDatabase('reconciling pending mobile-money payments', (kind: DatabaseKind) => {
   let campay: FakeCampay;
@@ -174,24 +158,10 @@ describeEachDatabase('reconciling pending mobile-money payments', (kind: Databas
 });
 
 describePostgres('reconciling from several instances at once', () => {
-  let campay: FakeCampay;
-  let database: TestDatabase;
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  beforeAll(async () => {
-    campay = await new FakeCampay().start();
-    database = await createTestDatabase('postgres', { poolSize: 10 });
-    first = await startInstance(database, campay);
-    second = await startInstance(database, campay);
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await database.destroy();
-    await campay.stop();
-  });
+  const cluster = useTwoInstances();
 
   it('two instances running the job at once check each payment once', async () => {
+    const { campay, first, second } = cluster;
     const started = [];
     for (let i = 0; i < 12; i++) started.push(await startPayment(i % 2 ? first : second, campay));
     for (const { reference } of started) campay.complete(reference);
@@ -211,6 +181,7 @@ describePostgres('reconciling from several instances at once', () => {
   });
 
   it('waits for a scheduled run to finish, and only then tells the admin a check is already running', async () => {
+    const { database, first } = cluster;
     const { headers } = await signedInUser(first.ctx.db, { isAdmin: true });
     const check = () =>
       call(first, { method: 'POST', url: '/api/admin/check-campay-payments', headers });
