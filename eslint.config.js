@@ -86,6 +86,24 @@ function boundary(files, ...patterns) {
   ];
 }
 
+/*
+ * The client's layers, top to bottom: the app's root (main, app, entry-server, routes, screens,
+ * page-data, page-answers, query-client) → features/ → components/ → lib/. As on the server, a
+ * layer imports its own and the ones below it.
+ */
+const CLIENT_ROOT = ban(
+  '^#client/(app|main|entry-server|routes|screens|page-data|page-answers|query-client)$',
+  "Only the app's root imports the root: take what you need as a prop or a parameter.",
+);
+const CLIENT_FEATURES = ban(
+  '^#client/features/',
+  'Components and lib are below the features: move what both need down to lib/ or components/.',
+);
+const CLIENT_COMPONENTS = ban(
+  '^#client/components/',
+  'lib/ is the bottom layer of the client: move what it needs of components/ down into it.',
+);
+
 const SHARED = [NO_TEST, NO_SERVER, NO_CLIENT];
 const SERVER = [NO_TEST, NO_CLIENT];
 const CLIENT = [NO_TEST, NO_SERVER, DEEP_FEATURE];
@@ -109,8 +127,23 @@ const boundaries = [
   ...serverFolder(SERVICES, ROOT, FEATURES, PAYMENTS),
   ...boundary(['src/client/**/*.{ts,tsx}'], ...CLIENT, climbsOut(2)),
   ...boundary(['src/client/*.{ts,tsx}'], ...CLIENT, climbsOut(1)),
-  ...boundary(['src/client/features/*/*.{ts,tsx}'], ...CLIENT, climbsOut(1)),
-  ...boundary(['src/client/features/*/*/*.{ts,tsx}'], ...CLIENT, climbsOut(2)),
+  ...boundary(['src/client/features/*/*.{ts,tsx}'], ...CLIENT, CLIENT_ROOT, climbsOut(1)),
+  ...boundary(['src/client/features/*/*/*.{ts,tsx}'], ...CLIENT, CLIENT_ROOT, climbsOut(2)),
+  ...boundary(
+    ['src/client/components/**/*.{ts,tsx}'],
+    ...CLIENT,
+    CLIENT_ROOT,
+    CLIENT_FEATURES,
+    climbsOut(2),
+  ),
+  ...boundary(
+    ['src/client/lib/**/*.{ts,tsx}'],
+    ...CLIENT,
+    CLIENT_ROOT,
+    CLIENT_FEATURES,
+    CLIENT_COMPONENTS,
+    climbsOut(1),
+  ),
   // The route table is where screens are wired in: it may load any feature's page lazily.
   ...boundary(['src/client/routes.tsx'], NO_TEST, NO_SERVER, climbsOut(1)),
   ...boundary(['{test,bench}/**/*.{ts,tsx}'], climbsOut(2)),

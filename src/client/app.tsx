@@ -4,7 +4,7 @@ import { AppErrorBoundary } from './components/layout/app-error-boundary';
 import { DeferredToaster } from './components/ui/deferred-toaster';
 import { ScrollToTop } from './components/layout/scroll-to-top';
 import type { EarlyTaps } from './lib/early-taps';
-import { queryClient as browserQueryClient } from './lib/query-client';
+import { queryClient as browserQueryClient } from './query-client';
 import { ReplayEarlyTaps } from './lib/replay-early-taps';
 import { AppRoutes } from './routes';
 

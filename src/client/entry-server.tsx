@@ -11,7 +11,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { Language } from '#shared/limits';
 import { App } from './app';
 import { i18n, loadEveryNamespace } from './lib/i18n';
-import { QUERY_DEFAULTS } from './lib/query-client';
+import { QUERY_DEFAULTS } from './query-client';
 import { loadPageAnswers, type ReadAnswer } from './page-answers';
 import type { PageData } from './page-data';
 import { loadEveryScreen } from './screens';

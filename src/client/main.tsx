@@ -5,7 +5,7 @@ import { i18n } from './lib/i18n';
 import { App } from './app';
 import { afterNextPaint } from './lib/after-next-paint';
 import { holdEarlyTaps, type EarlyTaps } from './lib/early-taps';
-import { queryClient } from './lib/query-client';
+import { queryClient } from './query-client';
 import { readPageData, takePageAnswers } from './page-data';
 import { firstScreenReady, startLoadingScreen } from './screens';
 

@@ -13,7 +13,7 @@ import {
   shareLookupPath,
 } from './features/catalog/api/catalog-paths';
 import { paymentConfigQuery } from './features/checkout/api/checkout-api';
-import { eventQuery } from './features/event/api/event-query';
+import { eventQuery } from './lib/event-query';
 import { ledgerHeadQuery } from './features/results/api/ledger-entry-query';
 import { resultsQuery } from './features/results/api/results-query';
 

@@ -13,7 +13,7 @@ beforeAll(() => {
   eslint = new ESLint({
     cwd: ROOT_DIR,
     overrideConfig: {
-      files: ['**/*.ts'],
+      files: ['**/*.{ts,tsx}'],
       languageOptions: { parserOptions: { projectService: false } },
       rules: {
         '@typescript-eslint/no-floating-promises': 'off',
@@ -145,6 +145,55 @@ describe('the server layers lint keeps', () => {
       'src/server/payments/settle.test.ts',
       "import { buildTestApp } from '#test/support/test-app.js';",
     ],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await refusals(file, code)).toEqual([]);
+  });
+});
+
+describe('the client layers lint keeps', () => {
+  it.each([
+    [
+      'src/client/lib/upward.ts',
+      "import { toast } from '#client/components/ui/toast-store';",
+      /lib\/ is the bottom layer/,
+    ],
+    [
+      'src/client/lib/upward.ts',
+      "import { useEvent } from '#client/features/event';",
+      /below the features/,
+    ],
+    [
+      'src/client/components/layout/upward.tsx',
+      "import { useEvent } from '#client/features/event';",
+      /below the features/,
+    ],
+    [
+      'src/client/components/ui/upward.test.tsx',
+      "import { CheckoutPage } from '#client/features/checkout';",
+      /below the features/,
+    ],
+    [
+      'src/client/features/catalog/upward.tsx',
+      "import { queryClient } from '#client/query-client';",
+      /Only the app's root/,
+    ],
+  ])('refuses in %s: %s', async (file, code, message) => {
+    const found = await refusals(file, code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(message);
+  });
+
+  it.each([
+    [
+      'src/client/features/catalog/down.tsx',
+      "import { Button } from '#client/components/ui/button';",
+    ],
+    [
+      'src/client/components/layout/down.tsx',
+      "import { useEvent } from '#client/lib/event-query';",
+    ],
+    ['src/client/app.tsx', "import { queryClient } from './query-client';"],
+    ['src/client/routes.tsx', "import { AdminPage } from './features/admin/admin-page';"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await refusals(file, code)).toEqual([]);
   });

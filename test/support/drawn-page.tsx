@@ -10,7 +10,7 @@ import { PAGE_DATA_ELEMENT_ID } from '#shared/page-data-element';
 import { App } from '#client/app';
 import type { EarlyTaps } from '#client/lib/early-taps';
 import { i18n } from '#client/lib/i18n';
-import { QUERY_DEFAULTS } from '#client/lib/query-client';
+import { QUERY_DEFAULTS } from '#client/query-client';
 import { takePageAnswers, type PageData } from '#client/page-data';
 import { call } from './call-app';
 import { createTestApp, type TestApp } from './test-app';

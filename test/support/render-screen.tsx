@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Suspense, type ReactElement } from 'react';
 import { i18n } from '#client/lib/i18n';
-import { queryClient as appQueryClient } from '#client/lib/query-client';
+import { queryClient as appQueryClient } from '#client/query-client';
 
 export interface RenderScreenOptions {
   language?: 'en' | 'fr';

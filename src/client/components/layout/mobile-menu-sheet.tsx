@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { cn } from '#client/lib/cn';
 import { useAuth } from '#client/lib/use-auth';
-import { useEvent } from '#client/features/event';
+import { useEvent } from '#client/lib/event-query';
 import { buttonVariants } from '../ui/button-variants';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
 import { UserAvatar } from './user-avatar';

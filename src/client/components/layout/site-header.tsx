@@ -2,7 +2,7 @@ import { LogIn, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useAuth } from '#client/lib/use-auth';
-import { useEvent } from '#client/features/event';
+import { useEvent } from '#client/lib/event-query';
 import { buttonVariants } from '../ui/button-variants';
 import { cn } from '#client/lib/cn';
 import { BrandLink } from './brand-link';

@@ -3,7 +3,7 @@ import type { PublicEvent } from '#shared/schemas/event';
 import type { LiveEventState, PublicLiveMessage } from '#shared/schemas/live';
 import { readAnswer } from '#client/lib/api-client';
 import { subscribeEventSource, type StreamListener } from '#client/lib/shared-event-source';
-import { publicLiveMessageReader } from './api/event-readers';
+import { publicLiveMessageReader } from './api/live-message-reader';
 import { applyTallyBoard, boardAfter, type TallyBoard } from './live-tallies';
 
 /*

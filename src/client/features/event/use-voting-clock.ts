@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { eventStatusAt, nextEventChangeAfter, untilNextOpenOrClose } from '#shared/event-status';
 import type { EventStatus, PublicEvent } from '#shared/schemas/event';
 import { useHydrating } from '#client/lib/use-hydrating';
-import { eventQuery, useEvent } from './api/event-query';
+import { eventQuery, useEvent } from '#client/lib/event-query';
 
 const TICK_MS = 1000;
 /** Timers further out than this are re-armed (browsers overflow past about 24.8 days). */

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '#client/lib/api-client';
-import { publicEventReader } from './event-readers';
+import type { PublicEvent } from '#shared/schemas/event';
+import { getJson, type ReaderLoader } from './api-client';
 
 /*
  * The event's window and visibility, shared by the header, the public pages' countdown, the
- * results page and the admin's Event tab (one key, so an admin save is seen everywhere). This file
- * is on the first screen: its schema loads when first needed (event-readers.ts).
+ * results page and the admin's Event tab (one key, so an admin save is seen everywhere). It sits
+ * in lib/ because the site's header, below every feature, shows the results link once they are
+ * out. This file is on the first screen: its schema loads when first needed.
  */
+const publicEventReader: ReaderLoader<PublicEvent> = () =>
+  import('#shared/schemas/event').then((m) => m.publicEventSchema);
+
 /** An organiser's change reaches open pages within this long; the clock's edges need no refetch. */
 const EVENT_REFRESH_MS = 60_000;
 

@@ -1,8 +1,8 @@
 import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { afterNextPaint } from './after-next-paint';
-import { isUnauthorizedError } from './api-error';
-import { i18n } from './i18n';
-import { toast } from '#client/components/ui/toast-store';
+import { toast } from './components/ui/toast-store';
+import { afterNextPaint } from './lib/after-next-paint';
+import { isUnauthorizedError } from './lib/api-error';
+import { i18n } from './lib/i18n';
 
 const LOGIN_REDIRECT_DELAY_MS = 500;
 
@@ -22,7 +22,7 @@ function onMutationError(error: Error): void {
  * be loading, so the countdown starts once it is loaded and the toast has been painted.
  */
 async function leaveForSignInOnceShown(): Promise<void> {
-  await import('#client/components/ui/toaster').catch(() => undefined);
+  await import('./components/ui/toaster').catch(() => undefined);
   await afterNextPaint();
   window.setTimeout(() => {
     window.location.href = '/api/login';
