@@ -63,46 +63,12 @@ async function reconcile(
   ctx: PaymentsContext,
   options: ReconcileOptions,
 ): Promise<ReconcileResult> {
-  const { config } = ctx;
-  const pollSeconds = config.paymentPollIntervalMs / 1000;
-  const expirySeconds = config.paymentExpiryHours * 3600;
-  const lookbackSeconds = config.reconcileLookbackDays * 86_400;
-  const due = sql`(${payments.providerCheckedAt} IS NULL OR ${payments.providerCheckedAt} <
-      now() - GREATEST(make_interval(secs => ${pollSeconds}), (now() - ${payments.createdAt}) / 4))`;
-  const expired = sql`${payments.createdAt} < now() - make_interval(secs => ${expirySeconds})`;
-  const pending = and(
-    eq(payments.status, 'pending'),
-    // Young payments are still in the voter's hands (and polled by their browser).
-    sql`${payments.createdAt} < now() - make_interval(secs => ${pollSeconds})`,
-    options.force ? undefined : sql`(${due} OR ${expired})`,
-  );
-  // What we settled on our own guess recently, asked about again (with the same back-off) so a
-  // late success still counts.
-  const unconfirmed = lookbackSeconds
-    ? and(
-        sql`((${payments.status} = 'failed' AND ${payments.failureReason} = ${EXPIRED_REASON})
-          OR (${payments.status} = 'needs_review' AND ${payments.failureReason} LIKE ${`${COLLECT_UNMATCHED}:%`}))`,
-        sql`${payments.settledAt} > now() - make_interval(secs => ${lookbackSeconds})`,
-      )
-    : undefined;
-  const candidates = await ctx.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        options.provider ? eq(payments.provider, options.provider) : undefined,
-        unconfirmed ? or(pending, and(unconfirmed, options.force ? undefined : due)) : pending,
-      ),
-    )
-    .orderBy(sql`${payments.providerCheckedAt} NULLS FIRST`, payments.createdAt)
-    .limit(options.limit ?? 200);
-
+  const { candidates, claimable, expirySeconds } = await reconcileCandidates(ctx, options);
   // A few provider calls at a time: a slow provider (each call bounded by its own timeout) must not
   // keep an admin's check waiting for minutes, and we must not flood it either.
   let updated = 0;
   let next = 0;
   const unreferenced: ClaimedCollect[] = [];
-  const claimable = sql`(${payments.status} = 'pending'${unconfirmed ? sql` OR (${unconfirmed})` : sql``})`;
   const worker = async () => {
     while (next < candidates.length) {
       const { id } = candidates[next++]!;
@@ -123,6 +89,48 @@ async function reconcile(
   }
   await recordMissingFees(ctx);
   return { checked: candidates.length, updated, skipped: false };
+}
+
+/**
+ * The payments due a check, oldest check first: pending ones past the voter's own polling (all of
+ * them when forced), and what we settled on our own guess recently, asked about again with the
+ * same back-off so a late success still counts. `claimable` is what a payment must still be when
+ * a worker claims it.
+ */
+async function reconcileCandidates(ctx: PaymentsContext, options: ReconcileOptions) {
+  const { config } = ctx;
+  const pollSeconds = config.paymentPollIntervalMs / 1000;
+  const expirySeconds = config.paymentExpiryHours * 3600;
+  const lookbackSeconds = config.reconcileLookbackDays * 86_400;
+  const due = sql`(${payments.providerCheckedAt} IS NULL OR ${payments.providerCheckedAt} <
+      now() - GREATEST(make_interval(secs => ${pollSeconds}), (now() - ${payments.createdAt}) / 4))`;
+  const expired = sql`${payments.createdAt} < now() - make_interval(secs => ${expirySeconds})`;
+  const pending = and(
+    eq(payments.status, 'pending'),
+    // Young payments are still in the voter's hands (and polled by their browser).
+    sql`${payments.createdAt} < now() - make_interval(secs => ${pollSeconds})`,
+    options.force ? undefined : sql`(${due} OR ${expired})`,
+  );
+  const unconfirmed = lookbackSeconds
+    ? and(
+        sql`((${payments.status} = 'failed' AND ${payments.failureReason} = ${EXPIRED_REASON})
+          OR (${payments.status} = 'needs_review' AND ${payments.failureReason} LIKE ${`${COLLECT_UNMATCHED}:%`}))`,
+        sql`${payments.settledAt} > now() - make_interval(secs => ${lookbackSeconds})`,
+      )
+    : undefined;
+  const candidates = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        options.provider ? eq(payments.provider, options.provider) : undefined,
+        unconfirmed ? or(pending, and(unconfirmed, options.force ? undefined : due)) : pending,
+      ),
+    )
+    .orderBy(sql`${payments.providerCheckedAt} NULLS FIRST`, payments.createdAt)
+    .limit(options.limit ?? 200);
+  const claimable = sql`(${payments.status} = 'pending'${unconfirmed ? sql` OR (${unconfirmed})` : sql``})`;
+  return { candidates, claimable, expirySeconds };
 }
 
 type Claimed = PaymentRecord & { status: PaymentStatus; expired: boolean };

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { appendLedgerCorrections } from '#server/ledger/ledger-correction.js';
 import type { SettledPayment } from '#server/events/app-events.js';
+import type { MessageOutbox } from '#server/outbox/outbox-store.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import { insertPaymentMessagesSql, revisionMessages } from './payment-messages.js';
 import {
@@ -94,44 +95,59 @@ export async function revisePayment(
         detail,
         at,
       });
-      await options.inTransaction?.(tx, {
-        before: {
-          status: payment.status,
-          refundedAmount: payment.refunded_amount,
-          disputeStatus: payment.dispute_status,
-          countedVotes: votes.reduce((sum, v) => sum + v.counted, 0),
-        },
-        after: {
-          status: revised.status,
-          refundedAmount: revised.refundedAmount,
-          disputeStatus: revised.disputeStatus,
-          countedVotes: revised.countedVotes,
-        },
-      });
-      return {
-        result: {
-          changed: true,
-          status: revised.status,
-          amount: payment.amount,
-          currency: payment.currency,
-          refundedAmount: revised.refundedAmount,
-          countedVotes: revised.countedVotes,
-        },
-        tallies,
-        settled: {
-          paymentId,
-          status: revised.status,
-          provider: payment.provider,
-          amount: payment.amount,
-          currency: payment.currency,
-          votes: revised.countedVotes,
-        },
-        queued,
-      };
+      await options.inTransaction?.(tx, auditSnapshots(payment, votes, revised));
+      return writtenRevision(payment, revised, tallies, queued);
     }),
   );
   announceRevision(deps, written);
   return written.result;
+}
+
+/** The payment before and after a revision, for the audit row an admin's refund writes with it. */
+function auditSnapshots(payment: LockedPayment, votes: readonly LockedVote[], revised: Revised) {
+  return {
+    before: {
+      status: payment.status,
+      refundedAmount: payment.refunded_amount,
+      disputeStatus: payment.dispute_status,
+      countedVotes: votes.reduce((sum, v) => sum + v.counted, 0),
+    },
+    after: {
+      status: revised.status,
+      refundedAmount: revised.refundedAmount,
+      disputeStatus: revised.disputeStatus,
+      countedVotes: revised.countedVotes,
+    },
+  };
+}
+
+/** What a written revision answers, and what it announces once committed. */
+function writtenRevision(
+  payment: LockedPayment,
+  revised: Revised,
+  tallies: WrittenRevision['tallies'],
+  queued: number,
+): WrittenRevision {
+  return {
+    result: {
+      changed: true,
+      status: revised.status,
+      amount: payment.amount,
+      currency: payment.currency,
+      refundedAmount: revised.refundedAmount,
+      countedVotes: revised.countedVotes,
+    },
+    tallies,
+    settled: {
+      paymentId: payment.id,
+      status: revised.status,
+      provider: payment.provider,
+      amount: payment.amount,
+      currency: payment.currency,
+      votes: revised.countedVotes,
+    },
+    queued,
+  };
 }
 
 async function lockPayment(tx: Db, paymentId: string): Promise<LockedPayment | undefined> {
@@ -153,6 +169,17 @@ async function lockVotes(tx: Db, paymentId: string): Promise<LockedVote[]> {
   );
 }
 
+/** A revision as written: the payment and what the decision made of it. */
+interface RevisionChange {
+  payment: LockedPayment;
+  revised: Revised;
+  moves: readonly VoteMove[];
+  revision: PaymentRevision;
+  source: RevisionSource;
+  detail: string;
+  at: Date;
+}
+
 /**
  * Writes a revision in the payment's locked transaction: the tallies it moves locked in id order,
  * the ledger's correction once results are out, the voter's message, and one statement for the
@@ -161,19 +188,23 @@ async function lockVotes(tx: Db, paymentId: string): Promise<LockedVote[]> {
 async function writeRevision(
   tx: Db,
   deps: SettleDeps,
-  change: {
-    payment: LockedPayment;
-    revised: Revised;
-    moves: readonly VoteMove[];
-    revision: PaymentRevision;
-    source: RevisionSource;
-    detail: string;
-    at: Date;
-  },
-): Promise<Pick<WrittenRevision, 'tallies' | 'queued'>> {
-  const { payment, revised, moves, at } = change;
-  // The tally rows are locked in id order before they change: two revisions touching the same
-  // nominations then wait for each other instead of deadlocking.
+  change: RevisionChange,
+): Promise<{ tallies: WrittenRevision['tallies']; queued: number }> {
+  const nominationIds = await lockTallies(tx, change.moves);
+  await correctPublishedLedger(tx, change, nominationIds);
+  // What the voter is told, written by the statement that makes the change.
+  const messages = deps.outbox ? revisionMessagesOf(deps.outbox, change) : [];
+  const tallies = rowsOf<{ id: string; vote_count: number; tally_seq: string }>(
+    await tx.execute(revisionStatement(change, messages)),
+  );
+  return { tallies, queued: messages.length };
+}
+
+/**
+ * Locks the tally rows a revision moves, in id order, before they change: two revisions touching
+ * the same nominations then wait for each other instead of deadlocking.
+ */
+async function lockTallies(tx: Db, moves: readonly VoteMove[]): Promise<string[]> {
   const nominationIds = [...new Set(moves.map((m) => m.nomination_id))].sort();
   if (nominationIds.length) {
     await tx.execute(sql`
@@ -181,7 +212,15 @@ async function writeRevision(
       WHERE id = ANY(string_to_array(${nominationIds.join(',')}, ',')::uuid[])
       ORDER BY id FOR NO KEY UPDATE`);
   }
-  // Results already published keep their ledger: the change is appended to it, dated.
+  return nominationIds;
+}
+
+/** Results already published keep their ledger: the change is appended to it, dated. */
+async function correctPublishedLedger(
+  tx: Db,
+  { payment, moves, revision, at }: RevisionChange,
+  nominationIds: readonly string[],
+): Promise<void> {
   await appendLedgerCorrections(tx, [
     {
       receiptCode: payment.receipt_code,
@@ -191,33 +230,43 @@ async function writeRevision(
           .filter((m) => m.nomination_id === nominationId)
           .reduce((sum, m) => sum + m.delta, 0),
       })),
-      reason: change.revision.kind,
+      reason: revision.kind,
       at,
     },
   ]);
-  // What the voter is told, written by the statement that makes the change.
-  const messages = deps.outbox
-    ? revisionMessages(deps.outbox, {
-        id: payment.id,
-        language: payment.language,
-        phoneNumber: payment.phone_number,
-        voterEmail: payment.voter_email,
-        receiptCode: payment.receipt_code,
-        amount: payment.amount,
-        currency: payment.currency,
-        before: { status: payment.status, refundedAmount: payment.refunded_amount },
-        after: {
-          status: revised.status,
-          refundedAmount: revised.refundedAmount,
-          countedVotes: revised.countedVotes,
-        },
-      })
-    : [];
+}
+
+/** The refund or dispute notice the voter is sent, in the payment's language. */
+function revisionMessagesOf(outbox: MessageOutbox, { payment, revised }: RevisionChange) {
+  return revisionMessages(outbox, {
+    id: payment.id,
+    language: payment.language,
+    phoneNumber: payment.phone_number,
+    voterEmail: payment.voter_email,
+    receiptCode: payment.receipt_code,
+    amount: payment.amount,
+    currency: payment.currency,
+    before: { status: payment.status, refundedAmount: payment.refunded_amount },
+    after: {
+      status: revised.status,
+      refundedAmount: revised.refundedAmount,
+      countedVotes: revised.countedVotes,
+    },
+  });
+}
+
+/**
+ * One statement for the payment, its history, its vote rows' counted shares, the voter's messages,
+ * this hour's trending counts and the tallies; it returns the tallies as written.
+ */
+function revisionStatement(
+  { payment, revised, moves, source, detail, at }: RevisionChange,
+  messages: ReturnType<typeof revisionMessagesOf>,
+) {
   const atText = at.toISOString();
   const recordset = sql`jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
     AS m(id uuid, nomination_id uuid, counted int, delta int)`;
-  const tallies = rowsOf<{ id: string; vote_count: number; tally_seq: string }>(
-    await tx.execute(sql`
+  return sql`
       WITH m AS (SELECT * FROM ${recordset}),
       paid AS (
         UPDATE payments SET status = ${revised.status}, refunded_amount = ${revised.refundedAmount},
@@ -226,8 +275,8 @@ async function writeRevision(
         WHERE id = ${payment.id}),
       logged AS (
         INSERT INTO payment_events (payment_id, from_status, to_status, source, detail, created_at)
-        VALUES (${payment.id}, ${payment.status}, ${revised.status}, ${change.source},
-          ${change.detail}, ${atText}::timestamptz)),
+        VALUES (${payment.id}, ${payment.status}, ${revised.status}, ${source},
+          ${detail}, ${atText}::timestamptz)),
       recounted AS (
         UPDATE payment_votes v SET counted = m.counted FROM m WHERE v.id = m.id),
       ${messages.length ? sql`queued AS (${insertPaymentMessagesSql(messages)}),` : sql``}
@@ -242,9 +291,7 @@ async function writeRevision(
       UPDATE nominations n SET vote_count = n.vote_count + d.delta,
         tally_seq = nextval('nomination_tally_seq')
       FROM per_nomination d WHERE n.id = d.nomination_id
-      RETURNING n.id, n.vote_count, n.tally_seq`),
-  );
-  return { tallies, queued: messages.length };
+      RETURNING n.id, n.vote_count, n.tally_seq`;
 }
 
 /** Once committed: the outbox woken for the voter's message, and listeners told what moved. */

@@ -297,19 +297,7 @@ async function settlingStatement(
           tally_seq = nextval('nomination_tally_seq')
         FROM pv WHERE n.id = pv.nomination_id
         RETURNING n.id, n.vote_count, n.tally_seq),
-      hourly AS (
-        INSERT INTO nomination_hourly_votes (nomination_id, hour, votes)
-        SELECT nomination_id, ${hourOf(at)}, votes FROM pv
-        ON CONFLICT (nomination_id, hour)
-        DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes),
-      totals AS (
-        INSERT INTO provider_hourly_totals (provider, hour, votes, revenue, payments)
-        SELECT provider, ${hourOf(at)}, SUM(total_votes)::int, SUM(amount)::int, COUNT(*)::int
-        FROM moved WHERE status = 'completed' GROUP BY provider
-        ON CONFLICT (provider, hour) DO UPDATE SET
-          votes = provider_hourly_totals.votes + EXCLUDED.votes,
-          revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
-          payments = provider_hourly_totals.payments + EXCLUDED.payments)
+      ${hourlyStatistics(at)}
       ${messages.length ? sql`, queued AS (${insertPaymentMessagesSql(messages)})` : sql``}
       SELECT 'payment' AS kind, id, status, provider, amount, currency, total_votes AS votes,
         NULL::bigint AS seq, created_at, NULL::uuid AS nomination_id FROM moved
@@ -323,6 +311,27 @@ async function settlingStatement(
           : sql``
       }`),
   );
+}
+
+/**
+ * The settling statement's hourly statistics, from its `pv` (votes credited per nomination) and
+ * `moved` (payments moved): this hour's votes per nomination, which trending reads, and this
+ * hour's votes, revenue and payments per provider, which the dashboard reads.
+ */
+function hourlyStatistics(at: Date) {
+  return sql`hourly AS (
+        INSERT INTO nomination_hourly_votes (nomination_id, hour, votes)
+        SELECT nomination_id, ${hourOf(at)}, votes FROM pv
+        ON CONFLICT (nomination_id, hour)
+        DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes),
+      totals AS (
+        INSERT INTO provider_hourly_totals (provider, hour, votes, revenue, payments)
+        SELECT provider, ${hourOf(at)}, SUM(total_votes)::int, SUM(amount)::int, COUNT(*)::int
+        FROM moved WHERE status = 'completed' GROUP BY provider
+        ON CONFLICT (provider, hour) DO UPDATE SET
+          votes = provider_hourly_totals.votes + EXCLUDED.votes,
+          revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
+          payments = provider_hourly_totals.payments + EXCLUDED.payments)`;
 }
 
 /** Once committed: the outbox woken for the receipts, and listeners told what moved. */
