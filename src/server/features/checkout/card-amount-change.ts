@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.js';
 import { paymentVotes, payments } from '#server/db/schema.js';
 import { assertVotingOpen } from '#server/features/event/voting-window.js';
 import type { VoterText } from '#server/http/voter-text.js';
-import type { CardProvider } from '#server/payments/index.js';
+import { paymentRecordColumns, type CardProvider } from '#server/payments/index.js';
 import type { DeviceInfo, NominationVote } from '#shared/schemas/payment.js';
 
 /**
@@ -48,14 +48,8 @@ export async function reserveAmountChange(
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select({
-        id: payments.id,
+        ...paymentRecordColumns,
         status: payments.status,
-        provider: payments.provider,
-        providerRef: payments.providerRef,
-        amount: payments.amount,
-        currency: payments.currency,
-        phoneNumber: payments.phoneNumber,
-        createdAt: payments.createdAt,
         // The database's clock, the one that set the lease.
         changing: sql<boolean>`COALESCE(${payments.amountChangeUntil} > now(), false)`,
       })
