@@ -13,7 +13,7 @@ import { useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs';
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { AdminShell } from './admin-shell';
-import { ArtistsTab } from './artists-tab';
+import { ArtistsTab } from './artists';
 import { CategoriesTab } from './categories-tab';
 import { EventTab } from './event-tab';
 import { MoneyAlerts } from './money-alerts';

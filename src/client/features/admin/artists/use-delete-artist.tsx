@@ -9,7 +9,7 @@ import {
 import { ToastAction } from '#client/components/ui/toast';
 import { toast } from '#client/components/ui/toast-store';
 import { sendJson } from '#client/lib/api-client';
-import { refreshEventData } from './admin-queries';
+import { refreshEventData } from '../api/admin-queries';
 import { useAdminMutationErrorHandler } from '../use-admin-guard';
 
 const deleteAnswerSchema = artistDeleteResultSchema.nullable().catch(null);

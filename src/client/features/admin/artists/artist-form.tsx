@@ -19,17 +19,17 @@ import {
   type NominationValues,
 } from './artist-form-values';
 import { CategoryPicker } from './category-picker';
-import { focusFirstError, formErrors, withoutError, type FormErrors } from './form-errors';
+import { focusFirstError, formErrors, withoutError, type FormErrors } from '../form-errors';
 import { FormField } from '#client/components/ui/form-field';
-import { FrenchLabelNote } from './french-label-note';
-import { ImageUrlField } from './image-url-field';
-import { MissingFrenchBadge } from './missing-french-badge';
+import { FrenchLabelNote } from '../french-label-note';
+import { ImageUrlField } from '../image-url-field';
+import { MissingFrenchBadge } from '../missing-french-badge';
 import { NominationEditor } from './nomination-editor';
 import { Textarea } from '#client/components/ui/textarea';
-import { UnsavedChangesDialog } from './unsaved-changes-dialog';
-import { useLeaveGuard } from './use-leave-guard';
-import { useScrollPadding } from './use-scroll-padding';
-import { useSaveArtist } from './api/use-save-artist';
+import { UnsavedChangesDialog } from '../unsaved-changes-dialog';
+import { useLeaveGuard } from '../use-leave-guard';
+import { useScrollPadding } from '../use-scroll-padding';
+import { useSaveArtist } from './use-save-artist';
 
 const ADMIN_HOME = '/admin';
 

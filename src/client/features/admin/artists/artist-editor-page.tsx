@@ -6,11 +6,11 @@ import { EmptyState } from '#client/components/empty-state';
 import { LoadFailureState } from '#client/components/load-failure-state';
 import { Button } from '#client/components/ui/button';
 import { useDocumentTitle } from '#client/lib/use-document-title';
-import { useAdminArtist, useAdminCategories } from './api/admin-queries';
-import { AdminShell } from './admin-shell';
+import { useAdminArtist, useAdminCategories } from '../api/admin-queries';
+import { AdminShell } from '../admin-shell';
 import { ArtistForm } from './artist-form';
 import { EMPTY_ARTIST, valuesFromArtist } from './artist-form-values';
-import { SectionSpinner } from './section-spinner';
+import { SectionSpinner } from '../section-spinner';
 
 const NEW_ARTIST_ID = 'new';
 

@@ -7,10 +7,10 @@ import { Card } from '#client/components/ui/card';
 import { cn } from '#client/lib/cn';
 import { useLocalized } from '#client/lib/use-localized';
 import { ArtistPhoto } from '#client/components/artist-photo';
-import { DeleteButton } from './delete-button';
-import { MissingFrenchBadge } from './missing-french-badge';
+import { DeleteButton } from '../delete-button';
+import { MissingFrenchBadge } from '../missing-french-badge';
 import type { ArtistViewMode } from './use-artist-view-mode';
-import { useFormatters } from './use-formatters';
+import { useFormatters } from '../use-formatters';
 
 interface AdminArtistCardProps {
   artist: AdminArtist;

@@ -9,7 +9,7 @@ import { buttonVariants } from '#client/components/ui/button-variants';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { cn } from '#client/lib/cn';
 import { AdminArtistCard } from './admin-artist-card';
-import { useAdminArtists, useAdminCategories } from './api/admin-queries';
+import { useAdminArtists, useAdminCategories } from '../api/admin-queries';
 import {
   activeFilterCount,
   DEFAULT_ARTIST_FILTERS,
@@ -17,9 +17,9 @@ import {
   type ArtistFilters,
 } from './artist-filters';
 import { ArtistToolbar } from './artist-toolbar';
-import { TabHeading } from './tab-heading';
+import { TabHeading } from '../tab-heading';
 import { useArtistViewMode } from './use-artist-view-mode';
-import { useDeleteArtist } from './api/use-delete-artist';
+import { useDeleteArtist } from './use-delete-artist';
 
 const GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 

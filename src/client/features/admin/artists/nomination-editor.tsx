@@ -6,10 +6,10 @@ import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Input } from '#client/components/ui/input';
 import type { NominationValues } from './artist-form-values';
-import type { FormErrors } from './form-errors';
+import type { FormErrors } from '../form-errors';
 import { FormField } from '#client/components/ui/form-field';
-import { FrenchLabelNote } from './french-label-note';
-import { ImageUrlField } from './image-url-field';
+import { FrenchLabelNote } from '../french-label-note';
+import { ImageUrlField } from '../image-url-field';
 import { Textarea } from '#client/components/ui/textarea';
 
 interface NominationEditorProps {
