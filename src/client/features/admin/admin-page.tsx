@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { AdminShell } from './admin-shell';
 import { ArtistsTab } from './artists';
-import { CategoriesTab } from './categories-tab';
+import { CategoriesTab } from './categories';
 import { EventTab } from './event-tab';
 import { MoneyAlerts } from './money-alerts';
 import { SectionSpinner } from './section-spinner';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCategorySchema, type CategoryForm } from '#shared/schemas/admin';
 import { toast } from '#client/components/ui/toast-store';
 import { sendJson } from '#client/lib/api-client';
-import { refreshEventData } from './admin-queries';
+import { refreshEventData } from '../api/admin-queries';
 import { useAdminMutationErrorHandler } from '../use-admin-guard';
 
 /** POST /api/admin/categories, or PUT /api/admin/categories/{id} when editing `existingId`. */

@@ -4,7 +4,7 @@ import { deleteResultSchema } from '#shared/schemas/admin';
 import { toast } from '#client/components/ui/toast-store';
 import { sendJson } from '#client/lib/api-client';
 import { useAdminMutationErrorHandler } from '../use-admin-guard';
-import { refreshEventData } from './admin-queries';
+import { refreshEventData } from '../api/admin-queries';
 
 /**
  * DELETE /api/admin/categories/{id}. The server keeps the payment history: a category with paid

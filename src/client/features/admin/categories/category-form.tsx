@@ -10,12 +10,12 @@ import {
 import { CategoryIcon } from '#client/components/category-icon';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
-import { focusFirstError, formErrors, withoutError, type FormErrors } from './form-errors';
+import { focusFirstError, formErrors, withoutError, type FormErrors } from '../form-errors';
 import { FormField } from '#client/components/ui/form-field';
-import { FrenchLabelNote } from './french-label-note';
-import { ImageUrlField } from './image-url-field';
+import { FrenchLabelNote } from '../french-label-note';
+import { ImageUrlField } from '../image-url-field';
 import { Textarea } from '#client/components/ui/textarea';
-import { useSaveCategory } from './api/use-save-category';
+import { useSaveCategory } from './use-save-category';
 
 type CategoryValues = { [K in keyof Required<CategoryFormInput>]: string };
 

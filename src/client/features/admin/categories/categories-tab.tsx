@@ -17,10 +17,10 @@ import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { useLocalized } from '#client/lib/use-localized';
 import { AdminCategoryCard } from './admin-category-card';
-import { useAdminCategories } from './api/admin-queries';
+import { useAdminCategories } from '../api/admin-queries';
 import { CategoryDialog } from './category-dialog';
-import { TabHeading } from './tab-heading';
-import { useDeleteCategory } from './api/use-delete-category';
+import { TabHeading } from '../tab-heading';
+import { useDeleteCategory } from './use-delete-category';
 
 const GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 

@@ -5,9 +5,9 @@ import { CategoryIcon } from '#client/components/category-icon';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { useLocalized } from '#client/lib/use-localized';
-import { DeleteButton } from './delete-button';
-import { MissingFrenchBadge } from './missing-french-badge';
-import { useFormatters } from './use-formatters';
+import { DeleteButton } from '../delete-button';
+import { MissingFrenchBadge } from '../missing-french-badge';
+import { useFormatters } from '../use-formatters';
 
 interface AdminCategoryCardProps {
   category: AdminCategory;
