@@ -15,7 +15,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title';
 import { AdminShell } from './admin-shell';
 import { ArtistsTab } from './artists';
 import { CategoriesTab } from './categories';
-import { EventTab } from './event-tab';
+import { EventTab } from './event';
 import { MoneyAlerts } from './money-alerts';
 import { SectionSpinner } from './section-spinner';
 import { StatCards } from './stat-cards';

@@ -15,8 +15,8 @@ import {
 import { Button } from '#client/components/ui/button';
 import { formatEventDate } from '#shared/format-event-date';
 import { useLanguage } from '#client/lib/use-language';
-import { useCloseVoting } from './api/use-close-voting';
-import { usePublishResults } from './api/use-publish-results';
+import { useCloseVoting } from './use-close-voting';
+import { usePublishResults } from './use-publish-results';
 
 /**
  * Publishing cannot be undone: the winners and every count go public at once. It asks first, and

@@ -11,14 +11,14 @@ import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { SegmentedToggle } from '#client/components/ui/segmented-toggle';
-import { useSaveEvent } from './api/use-save-event';
+import { useSaveEvent } from './use-save-event';
 import { eventFormErrors, serverFormErrors } from './event-form-errors';
 import { draftSettings, hasChanges, withProblems, type EventFormValues } from './event-form-values';
-import { focusFirstError, withoutError, type FormErrors } from './form-errors';
+import { focusFirstError, withoutError, type FormErrors } from '../form-errors';
 import { TimeZoneField } from './time-zone-field';
-import { UnsavedChangesDialog } from './unsaved-changes-dialog';
-import { useLeaveGuard } from './use-leave-guard';
-import type { TabGuard } from './use-tab-guard';
+import { UnsavedChangesDialog } from '../unsaved-changes-dialog';
+import { useLeaveGuard } from '../use-leave-guard';
+import type { TabGuard } from '../use-tab-guard';
 import { ZonedDateTimeField } from './zoned-date-time-field';
 
 interface EventSettingsFormProps {

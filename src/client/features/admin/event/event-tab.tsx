@@ -9,9 +9,9 @@ import { EventPreview } from './event-preview';
 import { valuesFromEvent } from './event-form-values';
 import { EventSettingsForm } from './event-settings-form';
 import { PublishResultsCard } from './publish-results-card';
-import { SectionSpinner } from './section-spinner';
-import { TabHeading } from './tab-heading';
-import type { TabGuard } from './use-tab-guard';
+import { SectionSpinner } from '../section-spinner';
+import { TabHeading } from '../tab-heading';
+import type { TabGuard } from '../use-tab-guard';
 
 /** The settings that make the form: a save that changes them starts the form afresh. */
 const settingsKey = (event: PublicEvent) =>

@@ -5,7 +5,7 @@ import { toast } from '#client/components/ui/toast-store';
 import { eventQuery } from '#client/features/event';
 import { errorStatus } from '#client/lib/api-error';
 import { sendJson } from '#client/lib/api-client';
-import { refreshEventData } from './admin-queries';
+import { refreshEventData } from '../api/admin-queries';
 import { useAdminMutationErrorHandler } from '../use-admin-guard';
 
 /**

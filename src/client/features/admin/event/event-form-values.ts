@@ -1,5 +1,5 @@
 import type { EventSettingsInput, PublicEvent, ResultsVisibility } from '#shared/schemas/event';
-import type { FormErrors } from './form-errors';
+import type { FormErrors } from '../form-errors';
 import { fromZoned, toZoned } from './zoned-date-time';
 
 /** The Event tab's fields as typed: the window as a date and a time on the event's clock. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { HIDE_COUNTS_HOURS_MAX } from '#shared/schemas/event';
 import { ApiError } from '#client/lib/api-error';
 import { fieldOfPath } from './event-form-values';
-import { formErrors, type FormErrors } from './form-errors';
+import { formErrors, type FormErrors } from '../form-errors';
 
 /**
  * The shared schema's problems with the event settings, under the Event tab's fields and in the
