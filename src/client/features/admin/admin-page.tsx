@@ -26,7 +26,7 @@ const AnalyticsTab = lazy(() =>
   import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })),
 );
 const ActivityTab = lazy(() => import('./activity-tab').then((m) => ({ default: m.ActivityTab })));
-const FinanceTab = lazy(() => import('./finance-tab').then((m) => ({ default: m.FinanceTab })));
+const FinanceTab = lazy(() => import('./finance').then((m) => ({ default: m.FinanceTab })));
 const MessagesTab = lazy(() => import('./messages-tab').then((m) => ({ default: m.MessagesTab })));
 
 // Phones: the labels share one row, on two lines each if need be, rather than scroll.

@@ -6,13 +6,13 @@ import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { startDownload } from '#client/lib/start-download';
-import { FINANCE_EXPORT_URL, useFinanceReport } from './api/finance-queries';
+import { FINANCE_EXPORT_URL, useFinanceReport } from './finance-queries';
 import { FinanceDays } from './finance-days';
 import { FinanceMessages } from './finance-messages';
 import { FinanceTotals } from './finance-totals';
-import { PeriodSelect } from './period-select';
-import { SectionSpinner } from './section-spinner';
-import { TabHeading } from './tab-heading';
+import { PeriodSelect } from '../period-select';
+import { SectionSpinner } from '../section-spinner';
+import { TabHeading } from '../tab-heading';
 import { useFinanceFormat } from './use-finance-format';
 
 /** The finance report: what payments brought in, what providers kept, what went back. */
