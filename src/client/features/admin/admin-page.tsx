@@ -25,7 +25,7 @@ import { useTabGuard } from './use-tab-guard';
 const AnalyticsTab = lazy(() =>
   import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })),
 );
-const ActivityTab = lazy(() => import('./activity-tab').then((m) => ({ default: m.ActivityTab })));
+const ActivityTab = lazy(() => import('./activity').then((m) => ({ default: m.ActivityTab })));
 const FinanceTab = lazy(() => import('./finance').then((m) => ({ default: m.FinanceTab })));
 const MessagesTab = lazy(() => import('./messages-tab').then((m) => ({ default: m.MessagesTab })));
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TRACKING_PAGE_SIZES } from '#shared/limits';
-import { EMPTY_AUDIT_FILTERS, type AuditFilters } from './audit-filters';
+import { EMPTY_AUDIT_FILTERS, type AuditFilters } from '../audit-filters';
 
 /** The trail pages by the same sizes as voter tracking (the server checks them). */
 export type AuditPageSize = (typeof TRACKING_PAGE_SIZES)[number];

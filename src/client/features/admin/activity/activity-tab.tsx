@@ -10,12 +10,12 @@ import { activeFilterCount, datesInverted, listSearchParams } from '#client/lib/
 import { pageCount } from '#client/lib/page-count';
 import { startDownload } from '#client/lib/start-download';
 import { useLanguage } from '#client/lib/use-language';
-import { AUDIT_EXPORT_URL, useAuditLog } from './api/audit-queries';
+import { AUDIT_EXPORT_URL, useAuditLog } from './audit-queries';
 import { AuditEntryItem } from './audit-entry-item';
 import { AuditFilterPanel } from './audit-filter-panel';
-import { browserTimeZone } from './audit-filters';
-import { PagedListCard } from './paged-list-card';
-import { TabHeading } from './tab-heading';
+import { browserTimeZone } from '../audit-filters';
+import { PagedListCard } from '../paged-list-card';
+import { TabHeading } from '../tab-heading';
 import { useAuditView } from './use-audit-view';
 
 /** The audit trail: every change made from the dashboard, newest first. Loaded on demand. */

@@ -8,7 +8,7 @@ import { Label } from '#client/components/ui/label';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
 import { ResetFiltersButton } from '#client/components/ui/reset-filters-button';
 import { activeFilterCount, datesInverted } from '#client/lib/list-filters';
-import type { AuditActionFilter, AuditFilters } from './audit-filters';
+import type { AuditActionFilter, AuditFilters } from '../audit-filters';
 
 /** An e-mail is at most 320 characters; the server refuses a longer filter. */
 const ACTOR_MAX_LENGTH = 320;
