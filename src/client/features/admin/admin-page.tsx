@@ -27,7 +27,7 @@ const AnalyticsTab = lazy(() =>
 );
 const ActivityTab = lazy(() => import('./activity').then((m) => ({ default: m.ActivityTab })));
 const FinanceTab = lazy(() => import('./finance').then((m) => ({ default: m.FinanceTab })));
-const MessagesTab = lazy(() => import('./messages-tab').then((m) => ({ default: m.MessagesTab })));
+const MessagesTab = lazy(() => import('./messages').then((m) => ({ default: m.MessagesTab })));
 
 // Phones: the labels share one row, on two lines each if need be, rather than scroll.
 // Below 400 px a quarter of the row is narrower than "Statistiques" or "Categories" at 14 px.

@@ -11,10 +11,10 @@ import {
 import { EmptyState } from '#client/components/empty-state';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
 import { MessageItem } from '#client/features/tracking';
-import { useOutbox } from './api/outbox-queries';
-import { browserTimeZone } from './audit-filters';
-import { PagedListCard } from './paged-list-card';
-import { TabHeading } from './tab-heading';
+import { useOutbox } from './outbox-queries';
+import { browserTimeZone } from '../audit-filters';
+import { PagedListCard } from '../paged-list-card';
+import { TabHeading } from '../tab-heading';
 
 const PAGE_SIZE = 50;
 type Any = 'all';
