@@ -22,9 +22,7 @@ import { StatCards } from './stat-cards';
 import { useTabGuard } from './use-tab-guard';
 
 // Charts (recharts) are heavy: they download only when someone opens Analytics.
-const AnalyticsTab = lazy(() =>
-  import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })),
-);
+const AnalyticsTab = lazy(() => import('./analytics').then((m) => ({ default: m.AnalyticsTab })));
 const ActivityTab = lazy(() => import('./activity').then((m) => ({ default: m.ActivityTab })));
 const FinanceTab = lazy(() => import('./finance').then((m) => ({ default: m.FinanceTab })));
 const MessagesTab = lazy(() => import('./messages').then((m) => ({ default: m.MessagesTab })));

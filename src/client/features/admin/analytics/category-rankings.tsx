@@ -8,10 +8,10 @@ import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { useLocalized } from '#client/lib/use-localized';
-import { useCategoryRankings } from './api/admin-queries';
+import { useCategoryRankings } from '../api/admin-queries';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
 import { RankedArtistRow } from './ranked-artist-row';
-import { useFormatters } from './use-formatters';
+import { useFormatters } from '../use-formatters';
 
 const ALL = 'all';
 

@@ -3,7 +3,7 @@ import type { RankedArtist } from '#shared/schemas/analytics';
 import { cn } from '#client/lib/cn';
 import { useLocalized } from '#client/lib/use-localized';
 import { ArtistPhoto } from '#client/components/artist-photo';
-import { useFormatters } from './use-formatters';
+import { useFormatters } from '../use-formatters';
 
 const MEDALS = [
   'bg-gold-400 text-ink-950',

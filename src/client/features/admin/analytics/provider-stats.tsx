@@ -7,8 +7,8 @@ import { Card } from '#client/components/ui/card';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { cn } from '#client/lib/cn';
 import { useProviderLabel } from '#client/lib/use-provider-label';
-import { usePeriodStats } from './api/admin-queries';
-import { useFormatters } from './use-formatters';
+import { usePeriodStats } from '../api/admin-queries';
+import { useFormatters } from '../use-formatters';
 
 const PROVIDER_LOOK: Record<Provider, { icon: LucideIcon; tone: string }> = {
   stripe: { icon: CreditCard, tone: 'bg-[#e0eaff] text-[#1d3fae]' },

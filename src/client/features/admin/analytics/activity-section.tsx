@@ -6,9 +6,9 @@ import { Skeleton } from '#client/components/ui/skeleton';
 import { useLanguage } from '#client/lib/use-language';
 import type { ActivityMetric } from './activity-chart';
 import { activityPoints } from './activity-points';
-import { useTimeseries } from './api/admin-queries';
+import { useTimeseries } from '../api/admin-queries';
 import { SegmentedToggle } from '#client/components/ui/segmented-toggle';
-import { useFormatters } from './use-formatters';
+import { useFormatters } from '../use-formatters';
 
 const ActivityChart = lazy(() =>
   import('./activity-chart').then((m) => ({ default: m.ActivityChart })),

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Period } from '#shared/limits';
-import { useAdminLive } from './api/use-admin-live';
+import { useAdminLive } from '../api/use-admin-live';
 import { ActivitySection } from './activity-section';
 import { CategoryRankings } from './category-rankings';
-import { PeriodSelect } from './period-select';
+import { PeriodSelect } from '../period-select';
 import { ProviderStats } from './provider-stats';
-import { TabHeading } from './tab-heading';
+import { TabHeading } from '../tab-heading';
 
 /** Loaded on demand by the dashboard (it brings the charts). */
 export function AnalyticsTab() {
