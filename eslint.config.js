@@ -104,6 +104,21 @@ const CLIENT_COMPONENTS = ban(
   'lib/ is the bottom layer of the client: move what it needs of components/ down into it.',
 );
 
+/*
+ * The admin feature is split in sub-features (artists/, categories/, event/, finance/, activity/,
+ * messages/, analytics/), each reached through its index.ts like a feature, so a tab's parts are
+ * its own. What several of them use sits at the admin level, open to all: its files, and api/ for
+ * the shared queries.
+ */
+const ADMIN_SIDEWAYS = ban(
+  '^\\.\\./(?!api/)[^/]+/(?!index$).',
+  'Use another admin sub-feature through its index.ts (../artists); move what several share up to the admin level (../tab-heading, ../api/admin-queries).',
+);
+const ADMIN_DOWN = ban(
+  '^\\./(?!api/)[^/]+/(?!index$).',
+  'Use an admin sub-feature through its index.ts (./artists), and export there what the admin level needs.',
+);
+
 const SHARED = [NO_TEST, NO_SERVER, NO_CLIENT];
 const SERVER = [NO_TEST, NO_CLIENT];
 const CLIENT = [NO_TEST, NO_SERVER, DEEP_FEATURE];
@@ -129,6 +144,20 @@ const boundaries = [
   ...boundary(['src/client/*.{ts,tsx}'], ...CLIENT, climbsOut(1)),
   ...boundary(['src/client/features/*/*.{ts,tsx}'], ...CLIENT, CLIENT_ROOT, climbsOut(1)),
   ...boundary(['src/client/features/*/*/*.{ts,tsx}'], ...CLIENT, CLIENT_ROOT, climbsOut(2)),
+  ...boundary(
+    ['src/client/features/admin/*.{ts,tsx}'],
+    ...CLIENT,
+    CLIENT_ROOT,
+    climbsOut(1),
+    ADMIN_DOWN,
+  ),
+  ...boundary(
+    ['src/client/features/admin/*/*.{ts,tsx}'],
+    ...CLIENT,
+    CLIENT_ROOT,
+    climbsOut(2),
+    ADMIN_SIDEWAYS,
+  ),
   ...boundary(
     ['src/client/components/**/*.{ts,tsx}'],
     ...CLIENT,

@@ -36,7 +36,7 @@ export const adminScreen = lazyScreen(
   (m) => m.AdminPage,
 );
 export const artistEditorScreen = lazyScreen(
-  () => import('./features/admin/artist-editor-page'),
+  () => import('./features/admin/artists/artist-editor-page'),
   (m) => m.ArtistEditorPage,
 );
 export const resultsScreen = lazyScreen(

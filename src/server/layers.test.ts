@@ -177,6 +177,22 @@ describe('the client layers lint keeps', () => {
       "import { queryClient } from '#client/query-client';",
       /Only the app's root/,
     ],
+    // Inside admin, a sub-feature is reached through its index.ts, from the side and from above.
+    [
+      'src/client/features/admin/finance/sideways.tsx',
+      "import { ArtistForm } from '../artists/artist-form';",
+      /Use another admin sub-feature through its index.ts/,
+    ],
+    [
+      'src/client/features/admin/finance/sideways.test.tsx',
+      "import { CategoryForm } from '../categories/category-form';",
+      /Use another admin sub-feature through its index.ts/,
+    ],
+    [
+      'src/client/features/admin/down.tsx',
+      "import { ArtistsTab } from './artists/artists-tab';",
+      /Use an admin sub-feature through its index.ts/,
+    ],
   ])('refuses in %s: %s', async (file, code, message) => {
     const found = await refusals(file, code);
     expect(found).toHaveLength(1);
@@ -194,6 +210,17 @@ describe('the client layers lint keeps', () => {
     ],
     ['src/client/app.tsx', "import { queryClient } from './query-client';"],
     ['src/client/routes.tsx', "import { AdminPage } from './features/admin/admin-page';"],
+    ['src/client/features/admin/finance/sideways.tsx', "import { ArtistsTab } from '../artists';"],
+    ['src/client/features/admin/finance/up.tsx', "import { TabHeading } from '../tab-heading';"],
+    [
+      'src/client/features/admin/finance/up.tsx',
+      "import { useTimeseries } from '../api/admin-queries';",
+    ],
+    ['src/client/features/admin/down.tsx', "import { ArtistsTab } from './artists';"],
+    [
+      'src/client/screens.ts',
+      "import { ArtistEditorPage } from './features/admin/artists/artist-editor-page';",
+    ],
   ])('allows in %s: %s', async (file, code) => {
     expect(await refusals(file, code)).toEqual([]);
   });

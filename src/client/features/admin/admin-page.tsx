@@ -13,21 +13,19 @@ import { useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs';
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { AdminShell } from './admin-shell';
-import { ArtistsTab } from './artists-tab';
-import { CategoriesTab } from './categories-tab';
-import { EventTab } from './event-tab';
+import { ArtistsTab } from './artists';
+import { CategoriesTab } from './categories';
+import { EventTab } from './event';
 import { MoneyAlerts } from './money-alerts';
 import { SectionSpinner } from './section-spinner';
 import { StatCards } from './stat-cards';
 import { useTabGuard } from './use-tab-guard';
 
 // Charts (recharts) are heavy: they download only when someone opens Analytics.
-const AnalyticsTab = lazy(() =>
-  import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })),
-);
-const ActivityTab = lazy(() => import('./activity-tab').then((m) => ({ default: m.ActivityTab })));
-const FinanceTab = lazy(() => import('./finance-tab').then((m) => ({ default: m.FinanceTab })));
-const MessagesTab = lazy(() => import('./messages-tab').then((m) => ({ default: m.MessagesTab })));
+const AnalyticsTab = lazy(() => import('./analytics').then((m) => ({ default: m.AnalyticsTab })));
+const ActivityTab = lazy(() => import('./activity').then((m) => ({ default: m.ActivityTab })));
+const FinanceTab = lazy(() => import('./finance').then((m) => ({ default: m.FinanceTab })));
+const MessagesTab = lazy(() => import('./messages').then((m) => ({ default: m.MessagesTab })));
 
 // Phones: the labels share one row, on two lines each if need be, rather than scroll.
 // Below 400 px a quarter of the row is narrower than "Statistiques" or "Categories" at 14 px.

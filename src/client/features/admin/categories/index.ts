@@ -1,0 +1,2 @@
+/** What the rest of admin may use of the categories tab. */
+export { CategoriesTab } from './categories-tab';

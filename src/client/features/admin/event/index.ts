@@ -1,0 +1,2 @@
+/** What the rest of admin may use of the event tab. */
+export { EventTab } from './event-tab';
