@@ -1,19 +1,13 @@
-import { CreditCard, Smartphone, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Period } from '#shared/limits';
 import { PROVIDER_CURRENCY, type Provider } from '#shared/money';
 import type { ProviderTotals } from '#shared/schemas/analytics';
 import { Card } from '#client/components/ui/card';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { cn } from '#client/lib/cn';
 import { useProviderLabel } from '#client/lib/use-provider-label';
 import { usePeriodStats } from '../api/admin-queries';
+import { MoneyCardHeading } from '../money-card-heading';
 import { useFormatters } from '../use-formatters';
-
-const PROVIDER_LOOK: Record<Provider, { icon: LucideIcon; tone: string }> = {
-  stripe: { icon: CreditCard, tone: 'bg-[#e0eaff] text-[#1d3fae]' },
-  campay: { icon: Smartphone, tone: 'bg-[#dcfae6] text-success' },
-};
 
 interface ProviderCardProps {
   provider: Provider;
@@ -26,7 +20,6 @@ function ProviderCard({ provider, totals, failed }: ProviderCardProps) {
   const format = useFormatters();
   const providerLabel = useProviderLabel();
   const currency = PROVIDER_CURRENCY[provider];
-  const { icon: Icon, tone } = PROVIDER_LOOK[provider];
   const headingId = `provider-${provider}`;
   // Revenue is in minor units (USD cents, whole XAF); the average keeps that unit.
   const average = totals && totals.votes > 0 ? totals.revenue / totals.votes : 0;
@@ -38,17 +31,12 @@ function ProviderCard({ provider, totals, failed }: ProviderCardProps) {
   ];
   return (
     <Card className="p-4 sm:p-5" role="group" aria-labelledby={headingId}>
-      <div className="flex items-center gap-3">
-        <span className={cn('inline-flex size-10 items-center justify-center rounded-xl', tone)}>
-          <Icon className="size-5" aria-hidden="true" />
-        </span>
-        <div>
-          <h3 id={headingId} className="font-semibold">
-            {providerLabel(provider)}
-          </h3>
-          <p className="text-xs text-muted-foreground">{t(`analytics.currencies.${provider}`)}</p>
-        </div>
-      </div>
+      <MoneyCardHeading
+        provider={provider}
+        id={headingId}
+        title={providerLabel(provider)}
+        note={t(`analytics.currencies.${provider}`)}
+      />
       <dl className="mt-4 grid grid-cols-2 gap-3">
         {rows.map(([label, value]) => (
           <div key={label} className="min-w-0 rounded-lg bg-muted/60 p-3">

@@ -1,4 +1,4 @@
-import { AlertTriangle, CreditCard, Smartphone } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_CURRENCY, PROVIDERS } from '#shared/money';
@@ -7,19 +7,15 @@ import { Badge } from '#client/components/ui/badge';
 import { Card } from '#client/components/ui/card';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { cn } from '#client/lib/cn';
+import { MoneyCardHeading } from '../money-card-heading';
 import { useFinanceFormat } from './use-finance-format';
-
-const LOOK = {
-  USD: { icon: CreditCard, tone: 'bg-[#e0eaff] text-[#1d3fae]' },
-  XAF: { icon: Smartphone, tone: 'bg-[#dcfae6] text-success' },
-} as const;
 
 function CurrencyCard({ totals }: { totals: Totals }) {
   const { t } = useTranslation('admin');
   const format = useFinanceFormat();
   const { currency } = totals;
   const money = (amount: number) => format.money(amount, currency);
-  const { icon: Icon, tone } = LOOK[currency];
+  const provider = PROVIDERS.find((p) => PROVIDER_CURRENCY[p] === currency) ?? 'stripe';
   const headingId = `finance-totals-${currency}`;
   const figures: [string, string, ReactNode?][] = [
     [t('finance.gross'), money(totals.gross)],
@@ -38,19 +34,12 @@ function CurrencyCard({ totals }: { totals: Totals }) {
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5" role="group" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <span className={cn('inline-flex size-10 items-center justify-center rounded-xl', tone)}>
-            <Icon className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <h3 id={headingId} className="font-semibold">
-              {t(`finance.currencies.${currency}`)}
-            </h3>
-            <p className="text-xs text-muted-foreground">
-              {t(`finance.currencyNotes.${currency}`)}
-            </p>
-          </div>
-        </div>
+        <MoneyCardHeading
+          provider={provider}
+          id={headingId}
+          title={t(`finance.currencies.${currency}`)}
+          note={t(`finance.currencyNotes.${currency}`)}
+        />
         <dl className="text-right">
           <dt className="text-xs font-medium text-muted-foreground">{t('finance.net')}</dt>
           <dd
