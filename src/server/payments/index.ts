@@ -6,9 +6,8 @@
  */
 
 // Settling and revising.
-export { settlePayment, type SettleNow } from './settle-payment.js';
-export type { SettleOutcome, SettleResult, SettleSource } from './settlement-decision.js';
-export { applyProviderReport, type AppliedReport } from './apply-provider-report.js';
+export { settlePayment } from './settle-payment.js';
+export { applyProviderReport } from './apply-provider-report.js';
 export { applyCampayTransaction } from './apply-campay-transaction.js';
 export { revisePayment } from './revise-payment.js';
 export { refreshPayment } from './refresh-payment.js';
