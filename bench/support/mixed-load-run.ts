@@ -10,11 +10,13 @@ import {
   MIX,
   mixedTraffic,
   type Kind,
+  onlyRequestType,
   readMixTargets,
+  REQUEST_TYPES,
   type KindTally,
 } from './mixed-traffic.js';
 import { percentile } from './percentile.js';
-import { cpuSecondsOf, machineBusySeconds, rssMb } from './process-stats.js';
+import { cpuSecondsOf, machineBusySeconds, postgresCpuSeconds, rssMb } from './process-stats.js';
 import { startProcess, benchServerEnv } from './server-process.js';
 import { assertTalliesExact } from './tally-check.js';
 
@@ -35,6 +37,9 @@ const PAYMENT_VOTES = Number(process.env.BENCH_MIXED_PAYMENT_VOTES ?? 500_000);
  */
 export const CEILING_RATIO_TARGET = 0.7;
 export const PAYMENT_P99_TARGET_MS = 200;
+/** CPU per request of the mix: the app's about 4 times a bare Fastify answer's, and PostgreSQL's. */
+export const APP_CPU_TARGET_US = 90;
+export const POSTGRES_CPU_TARGET_US = 60;
 
 /** Settings the app runs the mix with, whatever the topology. */
 export const MIXED_LOAD_SETTINGS: Record<string, string> = {
@@ -141,24 +146,35 @@ async function waitForSettlement(url: string, ids: string[], timeoutMs: number) 
 }
 
 /**
- * Runs `load` and says where the CPU went meanwhile: each serving process, this process (the load
- * generator) and the machine as a whole, whose remainder is PostgreSQL, Redis and whatever else
- * shares the machine.
+ * Runs `load` and says where the CPU went meanwhile: each serving process, PostgreSQL (every
+ * process of it), this process (the load generator) and the machine as a whole. Also each one's
+ * CPU per request answered, the figure that does not depend on who got the cores.
  */
-async function withCpu<T>(served: Served, seconds: number, load: () => Promise<T>) {
+async function withCpu<T extends { requests: { total: number } }>(
+  served: Served,
+  seconds: number,
+  load: () => Promise<T>,
+) {
   const before = served.processes.map(({ pid }) => cpuSecondsOf(pid));
+  const postgresBefore = postgresCpuSeconds();
   const machineBefore = machineBusySeconds();
   const selfBefore = process.cpuUsage();
   const result = await load();
   const self = process.cpuUsage(selfBefore);
-  const parts = served.processes.map(
-    ({ name, pid }, i) => `${name} ${((cpuSecondsOf(pid) - before[i]!) / seconds).toFixed(2)}`,
-  );
+  const used = served.processes.map(({ pid }, i) => cpuSecondsOf(pid) - before[i]!);
+  const postgres = postgresCpuSeconds() - postgresBefore;
+  const parts = served.processes.map(({ name }, i) => `${name} ${(used[i]! / seconds).toFixed(2)}`);
+  parts.push(`PostgreSQL ${(postgres / seconds).toFixed(2)}`);
   parts.push(`load generator ${((self.user + self.system) / 1e6 / seconds).toFixed(2)}`);
   const machine = (machineBusySeconds() - machineBefore) / seconds;
+  const perRequest = (cpuSeconds: number) =>
+    (cpuSeconds * 1e6) / Math.max(result.requests.total, 1);
   return {
     result,
     cpu: `${parts.join(', ')} cores; machine ${machine.toFixed(2)} of ${cpus().length} cores busy`,
+    /** CPU µs per request: the serving processes together, and PostgreSQL. */
+    servedUs: perRequest(used.reduce((sum, n) => sum + n, 0)),
+    postgresUs: perRequest(postgres),
   };
 }
 
@@ -176,6 +192,7 @@ export async function runMixedLoad(
 ): Promise<{ name: string; lines: string[] }> {
   const scratch = await createScratchDatabase(topology.database);
   const lines: string[] = [];
+  const only = onlyRequestType();
   try {
     // A first start migrates the empty database; the large event is then written straight in.
     const port = await freePort();
@@ -214,13 +231,14 @@ export async function runMixedLoad(
       const helloUrl = `${helloBase}/`;
       const copies = new Map<Kind, string>(samples.map(([kind], i) => [kind, `/copy/${i}/br`]));
       copies.set('payment creation', copies.get('status poll')!);
-      const measureHello = async () =>
-        (await autocannon({ url: helloUrl, connections: CONNECTIONS, duration: BASELINE_SECONDS }))
-          .requests.average;
+      const measureHello = () =>
+        withCpu(reference!, BASELINE_SECONDS, () =>
+          autocannon({ url: helloUrl, connections: CONNECTIONS, duration: BASELINE_SECONDS }),
+        );
 
       // Warm both up so neither pays for JIT or the first snapshot in the measured window.
       await autocannon({ url: helloUrl, connections: 10, duration: 2 });
-      const warmup = mixedTraffic(targets, base);
+      const warmup = mixedTraffic(targets, base, undefined, only);
       await autocannon({
         url: base,
         connections: 10,
@@ -228,10 +246,10 @@ export async function runMixedLoad(
         requests: [warmup.request],
       });
 
-      const helloBefore = await measureHello();
+      const helloBeforeRun = await measureHello();
       const rssBefore = app.processes.map(({ pid }) => rssMb(pid));
-      const traffic = mixedTraffic(targets, base);
-      const { result, cpu } = await withCpu(app, SECONDS, () =>
+      const traffic = mixedTraffic(targets, base, undefined, only);
+      const mix = await withCpu(app, SECONDS, () =>
         autocannon({
           url: base,
           connections: CONNECTIONS,
@@ -240,24 +258,26 @@ export async function runMixedLoad(
         }),
       );
       const rssAfter = app.processes.map(({ pid }) => rssMb(pid));
-      const helloAfter = await measureHello();
+      const { result, cpu } = mix;
+      const helloAfterRun = await measureHello();
+      const helloBefore = helloBeforeRun.result.requests.average;
+      const helloAfter = helloAfterRun.result.requests.average;
       // The same mix from bare Fastify holding each answer's bytes in memory: no database, no
       // routing work, only the payloads over loopback (and through the proxy, when the app has
       // one) to the same load generator. What the answers' sizes and this machine allow at best.
-      const ceilingTraffic = mixedTraffic(targets, helloBase, copies);
-      const { result: ceilingResult, cpu: ceilingCpu } = await withCpu(
-        reference,
-        CEILING_SECONDS,
-        () =>
-          autocannon({
-            url: helloBase,
-            connections: CONNECTIONS,
-            duration: CEILING_SECONDS,
-            requests: [ceilingTraffic.request],
-          }),
+      const ceilingTraffic = mixedTraffic(targets, helloBase, copies, only);
+      const ceilingRun = await withCpu(reference, CEILING_SECONDS, () =>
+        autocannon({
+          url: helloBase,
+          connections: CONNECTIONS,
+          duration: CEILING_SECONDS,
+          requests: [ceilingTraffic.request],
+        }),
       );
 
+      const { result: ceilingResult, cpu: ceilingCpu } = ceilingRun;
       const baseline = (helloBefore + helloAfter) / 2;
+      const helloUs = (helloBeforeRun.servedUs + helloAfterRun.servedUs) / 2;
       const ceiling = ceilingResult.requests.average;
       const rps = result.requests.average;
       const ratio = rps / ceiling;
@@ -265,18 +285,22 @@ export async function runMixedLoad(
       const payments = [...traffic.tallies.get('payment creation')!.latencies].sort(
         (a, b) => a - b,
       );
-      const paymentP99 = percentile(payments, 0.99);
+      const paymentP99 = payments.length ? percentile(payments, 0.99) : null;
       const non2xx = non2xxOf(traffic.tallies);
       // autocannon's errors count its timeouts too.
       const errors = non2xx + result.errors;
       const ceilingErrors = non2xxOf(ceilingTraffic.tallies) + ceilingResult.errors;
 
       lines.push(
-        `autocannon -c ${CONNECTIONS} -p 1, ${SECONDS} s of the mix (${KINDS.map((k) => `${k} ${MIX[k]}%`).join(', ')}) to ${topology.appLabel}`,
+        `autocannon -c ${CONNECTIONS} -p 1, ${SECONDS} s of the mix (${KINDS.map((k) => `${k} ${MIX[k]}%`).join(', ')})${only ? `, only ${only} (${REQUEST_TYPES[only].join(', ')})` : ''} to ${topology.appLabel}`,
         `hello-world from ${topology.referenceLabel} (${BASELINE_SECONDS} s before and after): ${helloBefore.toFixed(0)} and ${helloAfter.toFixed(0)} req/s, mean ${baseline.toFixed(0)} req/s`,
         `ceiling: ${topology.referenceLabel} sending the same mix of answers from memory (${CEILING_SECONDS} s): ${ceiling.toFixed(0)} req/s, browsing p50 ${percentile(browsingOf(ceilingTraffic.tallies).latencies, 0.5).toFixed(1)} ms, errors ${ceilingErrors}`,
         `mixed load: ${rps.toFixed(0)} req/s = ${ratio.toFixed(2)} of the ceiling (target >= ${CEILING_RATIO_TARGET}) ${pass(ratio >= CEILING_RATIO_TARGET)}`,
-        `payment creation p99 ${paymentP99.toFixed(1)} ms (target <= ${PAYMENT_P99_TARGET_MS} ms) ${pass(paymentP99 <= PAYMENT_P99_TARGET_MS)}`,
+        paymentP99 === null
+          ? 'payment creation p99: none in this mix'
+          : `payment creation p99 ${paymentP99.toFixed(1)} ms (target <= ${PAYMENT_P99_TARGET_MS} ms) ${pass(paymentP99 <= PAYMENT_P99_TARGET_MS)}`,
+        `CPU per request of the mix: ${topology.appLabel} ${mix.servedUs.toFixed(0)} µs (target <= ${APP_CPU_TARGET_US}) ${pass(mix.servedUs <= APP_CPU_TARGET_US)}, PostgreSQL ${mix.postgresUs.toFixed(0)} µs (target <= ${POSTGRES_CPU_TARGET_US}) ${pass(mix.postgresUs <= POSTGRES_CPU_TARGET_US)}`,
+        `CPU per request, same run: hello-world ${helloUs.toFixed(0)} µs, ceiling (the mix's bytes from memory) ${ceilingRun.servedUs.toFixed(0)} µs, both from ${topology.referenceLabel}`,
         `errors ${errors}: ${non2xx} non-2xx, ${result.errors - result.timeouts} connection errors, ${result.timeouts} timeouts (target 0) ${pass(errors === 0)}`,
         `information: mixed load = ${((100 * rps) / baseline).toFixed(1)}% of hello-world; browsing p50 ${percentile(browsing.latencies, 0.5).toFixed(1)} ms`,
         latencyRow('browsing (all)', browsing, SECONDS),

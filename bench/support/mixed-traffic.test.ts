@@ -6,6 +6,8 @@ import {
   KINDS,
   MIX,
   mixedTraffic,
+  onlyRequestType,
+  REQUEST_TYPES,
   voterPhone,
   type Kind,
   type MixTargets,
@@ -55,6 +57,41 @@ describe('the mixed load', () => {
     expect(created).toEqual([]);
     expect(KINDS.reduce((n, kind) => n + tallies.get(kind)!.latencies.length, 0)).toBe(2000);
   });
+});
+
+describe('one request type alone (--only)', () => {
+  it('is read from the command line or BENCH_MIXED_ONLY, and refuses an unknown one', () => {
+    expect(onlyRequestType(['node', 'run.ts', 'mixed-load', '--only', 'poll'], undefined)).toBe(
+      'poll',
+    );
+    expect(onlyRequestType(['node', 'run.ts', 'mixed-load'], 'lookup')).toBe('lookup');
+    expect(onlyRequestType(['node', 'run.ts', 'mixed-load'], undefined)).toBeUndefined();
+    expect(() => onlyRequestType(['--only', 'everything'], undefined)).toThrow(/browse, poll/);
+  });
+
+  it.each(Object.keys(REQUEST_TYPES) as (keyof typeof REQUEST_TYPES)[])(
+    'sends only %s requests',
+    (only) => {
+      const targets: MixTargets = {
+        categoryIds: ['c'],
+        nominations: [{ id: 'n', artistId: 'a' }],
+        artistIds: ['a'],
+        seededPaymentIds: ['p'],
+        receiptCodes: ['r'],
+        mainScript: '/assets/main.js',
+      };
+      const copies = new Map<Kind, string>(KINDS.map((kind) => [kind, `/copy/${kind}`]));
+      const { request } = mixedTraffic(targets, 'http://127.0.0.1:1', copies, only);
+      const { setupRequest } = request;
+      if (typeof setupRequest !== 'function')
+        throw new Error('the mix builds each request in code');
+      const asked = new Set<string>();
+      for (let i = 0; i < 500; i++) {
+        asked.add(String(setupRequest({ method: 'GET', path: '/' }, {})!.path));
+      }
+      expect(asked).toEqual(new Set(REQUEST_TYPES[only].map((kind) => `/copy/${kind}`)));
+    },
+  );
 });
 
 describe('percentile', () => {

@@ -28,6 +28,32 @@ export const BROWSING: readonly Kind[] = [
   'main script',
 ];
 
+/** The request types a run may be limited to (`--only`), to see each one's CPU alone. */
+export const REQUEST_TYPES = {
+  browse: BROWSING,
+  poll: ['status poll'],
+  pay: ['payment creation'],
+  lookup: ['receipt look-up'],
+} as const satisfies Record<string, readonly Kind[]>;
+export type RequestType = keyof typeof REQUEST_TYPES;
+
+/**
+ * The request type named by `--only <type>` on the command line (`npm run bench -- mixed-load
+ * --only browse`), or by BENCH_MIXED_ONLY; undefined for the whole mix.
+ */
+export function onlyRequestType(
+  argv: readonly string[] = process.argv,
+  env: string | undefined = process.env.BENCH_MIXED_ONLY,
+): RequestType | undefined {
+  const flag = argv.indexOf('--only');
+  const named = flag >= 0 ? argv[flag + 1] : env;
+  if (named === undefined || named === '') return undefined;
+  if (!(named in REQUEST_TYPES)) {
+    throw new Error(`--only takes one of ${Object.keys(REQUEST_TYPES).join(', ')}, not ${named}`);
+  }
+  return named as RequestType;
+}
+
 /** What the load picks its targets from, read from the database before it starts. */
 export interface MixTargets {
   categoryIds: string[];
@@ -94,17 +120,20 @@ export const voterPhone = (n: number) =>
  * share; each answer is timed from the moment its request was built (just before it is written to
  * the socket) and tallied by kind. Payment ids from creations feed the status polls.
  * With `copies`, every kind is a GET of the path given for it instead: the same mix sent to a
- * server that answers each with bytes it holds in memory.
+ * server that answers each with bytes it holds in memory. With `only`, the mix keeps that request
+ * type's kinds, in their shares.
  */
 export function mixedTraffic(
   targets: MixTargets,
   origin: string,
   copies?: ReadonlyMap<Kind, string>,
+  only?: RequestType,
 ) {
   const tallies = new Map<Kind, KindTally>(
     KINDS.map((k) => [k, { latencies: [], non2xx: new Map<number, number>(), samples: new Map() }]),
   );
-  const weights = KINDS.map((k) => MIX[k]);
+  const kept: readonly Kind[] = only ? REQUEST_TYPES[only] : KINDS;
+  const weights = KINDS.map((k): number => (kept.includes(k) ? MIX[k] : 0));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const drawKind = (): Kind => {
     let r = Math.random() * totalWeight;

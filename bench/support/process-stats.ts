@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resident memory of a process in MB, from /proc (Linux only, like the machines benches run on). */
 export function rssMb(pid: number): number {
@@ -14,6 +14,32 @@ export function cpuSecondsOf(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU seconds PostgreSQL has used, every process of it: each backend, the background workers and
+ * the postmaster, plus (through the postmaster's children's time) the backends that have exited.
+ * From /proc; 0 where it is unavailable.
+ */
+export function postgresCpuSeconds(): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime, stime, cutime and cstime: fields 14 to 17 of the stat line, in clock ticks.
+      ticks += fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks / 100;
 }
 
 /**
