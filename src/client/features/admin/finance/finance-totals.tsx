@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_CURRENCY, PROVIDERS } from '#shared/money';
+import { CURRENCY_PROVIDER, PROVIDER_CURRENCY, PROVIDERS } from '#shared/money';
 import type { FinanceTotals as Totals } from '#shared/schemas/finance';
 import { Badge } from '#client/components/ui/badge';
 import { Card } from '#client/components/ui/card';
@@ -15,7 +15,7 @@ function CurrencyCard({ totals }: { totals: Totals }) {
   const format = useFinanceFormat();
   const { currency } = totals;
   const money = (amount: number) => format.money(amount, currency);
-  const provider = PROVIDERS.find((p) => PROVIDER_CURRENCY[p] === currency) ?? 'stripe';
+  const provider = CURRENCY_PROVIDER[currency];
   const headingId = `finance-totals-${currency}`;
   const figures: [string, string, ReactNode?][] = [
     [t('finance.gross'), money(totals.gross)],
