@@ -5,12 +5,21 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 }
 
+/**
+ * CPU seconds a process has used, from its /proc stat line: user and system time (fields 14 and
+ * 15, in clock ticks of 1/100 s), and with `children` its waited-for children's too (16 and 17).
+ * Throws when the process is gone.
+ */
+function statCpuSeconds(pid: number | string, children = false): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = fields.slice(11, children ? 15 : 13);
+  return ticks.reduce((sum, field) => sum + Number(field), 0) / 100;
+}
+
 /** CPU seconds (user + system) a process has used, from /proc; 0 where /proc is unavailable. */
 export function cpuSecondsOf(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of the stat line, in clock ticks (100 per second).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return statCpuSeconds(pid);
   } catch {
     return 0;
   }
@@ -22,7 +31,7 @@ export function cpuSecondsOf(pid: number): number {
  * From /proc; 0 where it is unavailable.
  */
 export function postgresCpuSeconds(): number {
-  let ticks = 0;
+  let seconds = 0;
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -32,14 +41,12 @@ export function postgresCpuSeconds(): number {
   for (const pid of pids) {
     try {
       if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      // utime, stime, cutime and cstime: fields 14 to 17 of the stat line, in clock ticks.
-      ticks += fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+      seconds += statCpuSeconds(pid, true);
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return ticks / 100;
+  return seconds;
 }
 
 /**
