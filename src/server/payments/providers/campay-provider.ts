@@ -65,13 +65,13 @@ export class CampayProvider implements MobileMoneyProvider {
     // Without a reference (the collect request timed out) Campay cannot be asked; its callback,
     // which carries our payment id, or expiry decides.
     if (!payment.providerRef) return { state: 'pending' };
-    const transaction = await this.client.transaction(payment.providerRef);
+    const transaction = await this.retrieveTransaction(payment.providerRef);
     if (!transaction) return { state: 'pending' };
-    if (transaction.external_reference && transaction.external_reference !== payment.id) {
+    if (transaction.paymentId && transaction.paymentId !== payment.id) {
       // Never settle a payment from another payment's transaction.
       return { state: 'pending' };
     }
-    return campayReport(transaction);
+    return transaction.report;
   }
 
   /**
