@@ -192,6 +192,20 @@ it('answers a tap made before the page was taken over, once, when it has been', 
   }
 });
 
+it('takes what was typed before the page was taken over, and the tap that sent it', async () => {
+  const drawn = await openDrawnPage(testApp, pages['my receipts']!, 'en');
+  const taps = holdEarlyTaps(drawn.container);
+  const phone = drawn.container.querySelector<HTMLInputElement>('input[type="tel"]');
+  phone!.value = '237695544447';
+  phone!.dispatchEvent(new Event('input', { bubbles: true }));
+  [...drawn.container.querySelectorAll('button')].find((b) => b.textContent === 'Search')!.click();
+  hydrated = await hydrateDrawnPage(drawn, taps);
+  await waitFor(() =>
+    expect(drawn.container.textContent).toContain('We sent a 6-digit code to +237 695 544 447.'),
+  );
+  expect(hydrated.recoverableErrors).toEqual([]);
+});
+
 it('leaves the admin to the browser', async () => {
   const page = await openDrawnPage(testApp, '/admin', 'en');
   expect(page.data).toBeNull();

@@ -5,12 +5,15 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** The held tap is given on the task after the replay, once React has drawn what was typed. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 function drawn(markup: string): HTMLElement {
   document.body.innerHTML = `<div id="root">${markup}</div>`;
   return document.getElementById('root')!;
 }
 
-it('gives the last tap on a button to that button once the page answers, and no other', () => {
+it('gives the last tap on a button to that button once the page answers, and no other', async () => {
   const root = drawn('<button id="a">A</button><button id="b">B</button><a href="#x">link</a>');
   const taps = holdEarlyTaps(root);
   root.querySelector<HTMLElement>('#a')!.click();
@@ -20,8 +23,10 @@ it('gives the last tap on a button to that button once the page answers, and no 
   const answered = vi.fn((event: Event) => (event.currentTarget as HTMLElement).id);
   for (const button of root.querySelectorAll('button')) button.addEventListener('click', answered);
   taps.replay();
+  await nextTask();
   expect(answered.mock.results.map((result) => result.value as string)).toEqual(['b']);
   taps.replay();
+  await nextTask();
   expect(answered).toHaveBeenCalledOnce();
 });
 
@@ -37,7 +42,7 @@ it('keeps a tap on a submit button from posting its form the old way', () => {
 it.each([
   ['a disabled button', (button: HTMLButtonElement) => (button.disabled = true), () => undefined],
   ['a button gone before the page answers', () => undefined, (b: HTMLButtonElement) => b.remove()],
-])('holds no tap on %s', (_case, before, after) => {
+])('holds no tap on %s', async (_case, before, after) => {
   const root = drawn('<button>Vote</button>');
   const button = root.querySelector('button')!;
   before(button);
@@ -48,10 +53,11 @@ it.each([
   const answered = vi.fn();
   button.addEventListener('click', answered);
   taps.replay();
+  await nextTask();
   expect(answered).not.toHaveBeenCalled();
 });
 
-it('holds no tap once it stopped: React answers those itself', () => {
+it('holds no tap once it stopped: React answers those itself', async () => {
   const root = drawn('<button>Vote</button>');
   const button = root.querySelector('button')!;
   const taps = holdEarlyTaps(root);
@@ -60,5 +66,21 @@ it('holds no tap once it stopped: React answers those itself', () => {
   const answered = vi.fn();
   button.addEventListener('click', answered);
   taps.replay();
+  await nextTask();
   expect(answered).not.toHaveBeenCalled();
+});
+
+it('announces what was typed before the page answered, then gives the tap', async () => {
+  const root = drawn('<form><input id="phone" value=""><button>Search</button></form>');
+  const field = root.querySelector<HTMLInputElement>('#phone')!;
+  const taps = holdEarlyTaps(root);
+  field.value = '+237 695 544 447';
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  root.querySelector('button')!.click();
+  const seen: string[] = [];
+  field.addEventListener('input', () => seen.push(`typed ${field.value}`));
+  root.querySelector('button')!.addEventListener('click', () => seen.push('tapped'));
+  taps.replay();
+  await nextTask();
+  expect(seen).toEqual(['typed +237 695 544 447', 'tapped']);
 });
