@@ -5,7 +5,7 @@ import { DeferredToaster } from './components/ui/deferred-toaster';
 import { ScrollToTop } from './components/layout/scroll-to-top';
 import type { EarlyTaps } from './lib/early-taps';
 import { queryClient as browserQueryClient } from './query-client';
-import { ReplayEarlyTaps } from './lib/replay-early-taps';
+import { EarlyTapsContext } from './lib/early-taps-context';
 import { AppRoutes } from './routes';
 
 export interface AppProps {
@@ -24,11 +24,12 @@ export function App({ queryClient = browserQueryClient, ssrPath, ssrSearch, earl
     <QueryClientProvider client={queryClient}>
       <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
         <ScrollToTop />
-        <AppErrorBoundary>
-          <AppRoutes />
-        </AppErrorBoundary>
+        <EarlyTapsContext value={earlyTaps}>
+          <AppErrorBoundary>
+            <AppRoutes />
+          </AppErrorBoundary>
+        </EarlyTapsContext>
         <DeferredToaster />
-        <ReplayEarlyTaps taps={earlyTaps} />
       </Router>
     </QueryClientProvider>
   );

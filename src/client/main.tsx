@@ -38,7 +38,6 @@ if (drawn && drawn.language === i18n.language) {
     // browser between them: a cheap phone stays responsive to a tap (and the tap's part of the
     // page is taken over first) instead of freezing for the whole page's hydration.
     .then(() => {
-      taps.stop();
       startTransition(() => void hydrateRoot(container, app(taps)));
     });
 } else {

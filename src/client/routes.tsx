@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { RouteFallback } from './components/layout/route-fallback';
 import { CategoriesPage } from './features/catalog/categories-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
+import { ReplayEarlyTaps } from './lib/replay-early-taps';
 import {
   adminScreen,
   artistEditorScreen,
@@ -14,7 +15,10 @@ import {
   voterTrackingScreen,
 } from './screens';
 
-/** The route table. What each screen loads, and when, is in screens.ts. */
+/**
+ * The route table. What each screen loads, and when, is in screens.ts. Taps made on a drawn page
+ * before React took it over are given once the screen is React's (lib/replay-early-taps.tsx).
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={<RouteFallback />}>
@@ -33,6 +37,7 @@ export function AppRoutes() {
         <Route path="/admin/artists/:id" component={artistEditorScreen.Screen} />
         <Route component={NotFoundPage} />
       </Switch>
+      <ReplayEarlyTaps />
     </Suspense>
   );
 }

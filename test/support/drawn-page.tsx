@@ -96,7 +96,6 @@ export async function hydrateDrawnPage(page: DrawnPage, taps?: EarlyTaps): Promi
   const recoverableErrors: unknown[] = [];
   let unmount = () => undefined as void;
   await act(async () => {
-    taps?.stop();
     startTransition(() => {
       const root = hydrateRoot(
         page.container,

@@ -57,30 +57,66 @@ it.each([
   expect(answered).not.toHaveBeenCalled();
 });
 
-it('holds no tap once it stopped: React answers those itself', async () => {
+it('answers no tap itself once it has replayed: React answers those', async () => {
   const root = drawn('<button>Vote</button>');
   const button = root.querySelector('button')!;
   const taps = holdEarlyTaps(root);
-  taps.stop();
-  button.click();
+  taps.replay();
   const answered = vi.fn();
   button.addEventListener('click', answered);
+  button.click();
+  expect(answered).toHaveBeenCalledOnce();
   taps.replay();
   await nextTask();
-  expect(answered).not.toHaveBeenCalled();
+  expect(answered).toHaveBeenCalledOnce();
 });
 
-it('announces what was typed before the page answered, then gives the tap', async () => {
-  const root = drawn('<form><input id="phone" value=""><button>Search</button></form>');
-  const field = root.querySelector<HTMLInputElement>('#phone')!;
+it('keeps a held tap from React, listening on the page from when it starts taking it over', () => {
+  const root = drawn('<button>Vote</button>');
+  holdEarlyTaps(root);
+  const react = vi.fn();
+  root.addEventListener('click', react, true);
+  root.addEventListener('click', react);
+  root.querySelector('button')!.click();
+  expect(react).not.toHaveBeenCalled();
+});
+
+it('announces what was typed before the page answered, even before it held taps, then the tap', async () => {
+  const root = drawn(
+    '<form><input id="email" value=""><input id="phone" value="">' +
+      '<textarea id="note"></textarea><button>Search</button></form>',
+  );
+  const [email, phone] = root.querySelectorAll('input');
+  const note = root.querySelector('textarea')!;
+  phone!.value = '+237 695 544 447';
   const taps = holdEarlyTaps(root);
-  field.value = '+237 695 544 447';
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+  note.value = 'for Aya';
   root.querySelector('button')!.click();
   const seen: string[] = [];
-  field.addEventListener('input', () => seen.push(`typed ${field.value}`));
-  root.querySelector('button')!.addEventListener('click', () => seen.push('tapped'));
+  for (const field of [email!, phone!, note]) {
+    field.addEventListener('input', () => seen.push(`typed ${field.value}`));
+  }
+  root.querySelector('button')!.addEventListener('click', (event) => {
+    event.preventDefault();
+    seen.push('tapped');
+  });
   taps.replay();
+  expect(seen).toEqual(['typed +237 695 544 447', 'typed for Aya']);
   await nextTask();
-  expect(seen).toEqual(['typed +237 695 544 447', 'tapped']);
+  expect(seen.at(-1)).toBe('tapped');
+});
+
+it('announces the choice made before the page answered, as a tap on it', () => {
+  const root = drawn(
+    '<input type="radio" name="m" value="momo" checked><input type="radio" name="m" value="card">',
+  );
+  const [momo, card] = root.querySelectorAll('input');
+  const taps = holdEarlyTaps(root);
+  card!.click();
+  const chosen: string[] = [];
+  root.addEventListener('click', (event) => chosen.push((event.target as HTMLInputElement).value));
+  taps.replay();
+  expect(chosen).toEqual(['card']);
+  expect(card!.checked).toBe(true);
+  expect(momo!.checked).toBe(false);
 });

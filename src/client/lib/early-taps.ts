@@ -1,22 +1,40 @@
 export interface EarlyTaps {
-  /** Stops holding taps: from the moment React takes the page over, its own listeners answer. */
-  stop: () => void;
   /**
-   * Gives React what the voter did before it took the page over: the fields they typed in, then
-   * (on the next task, once React has drawn what they typed) the held tap to its button.
+   * Gives React what the voter did before it took the page over: what they typed or chose in its
+   * fields, then (on the next task, once React has drawn that) the held tap to its button. From
+   * then on React answers taps itself.
    */
   replay: () => void;
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
+const isCheckable = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
 /**
- * Tells React about what a field holds: React only hears a change when the value differs from the
- * last one it saw, and it first saw this field with what the voter had already typed. So the field
- * goes back to what the server drew through React's own view of it, to what was typed past it,
- * and the change is announced as typing announces it.
+ * What the voter changed in a field before React took it over. React took the field over as it
+ * found it, and from then on only hears a change that differs from what it found, so a value
+ * typed before would never reach the page. For a controlled field React keeps `defaultValue`
+ * (and `defaultChecked`) on what it holds, so a difference is what it has not been told.
  */
-function announceTyped(field: Field): void {
+function changedBeforeTakeover(field: Field): boolean {
+  if (field.disabled) return false;
+  if (isCheckable(field)) return field.checked && !field.defaultChecked;
+  return field.type !== 'file' && field.value !== field.defaultValue;
+}
+
+/**
+ * Tells React about a field's change as the voter's own gesture would: the field goes back to what
+ * React holds through React's own view of it (the setter it watches), then to what the voter chose
+ * past it, and the change is announced with the event React listens to for that kind of field.
+ */
+function announceChange(field: Field): void {
+  if (isCheckable(field)) {
+    field.checked = false;
+    field.click();
+    return;
+  }
   const typed = field.value;
   const prototype =
     field instanceof HTMLTextAreaElement
@@ -29,41 +47,37 @@ function announceTyped(field: Field): void {
 
 /**
  * A page the server drew shows its buttons (Share, Vote, the menu) and fields (My Receipts' e-mail
- * and phone) before its code has taken them over (main.tsx), which on a slow phone network takes
- * seconds. A tap in that moment would do nothing, and what was typed would be unknown to the page,
- * and a button that ignores a tap is one a voter stops trusting. The tap is held here and given
- * to its button once React answers it, after what was typed. Only the last tap: a voter who tapped
+ * and phone, the checkout's number) before its code has taken them over (main.tsx), which on a
+ * slow phone network takes seconds. A tap in that moment would do nothing, and what was typed
+ * would be unknown to the page, and a button that ignores a tap is one a voter stops trusting.
+ *
+ * Taps on buttons are held here until `replay()`, which runs once React has taken over the page's
+ * own part (ReplayEarlyTaps): React would otherwise take the tapped part over on the spot and
+ * answer the tap before it had been told what was typed. Only the last tap: a voter who tapped
  * three times because nothing happened meant it once. Links need nothing: without the page's code
  * they still navigate, as a full page load.
  */
 export function holdEarlyTaps(container: HTMLElement): EarlyTaps {
   let held: HTMLButtonElement | null = null;
-  const typedIn = new Set<Field>();
+  let holding = true;
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || button.disabled || !container.contains(button)) return;
-    // A submit button would otherwise post its form the old way, as a full page load.
+    // A submit button would otherwise post its form the old way, as a full page load; React,
+    // listening on the same element once it starts taking over, must not answer it yet either.
     event.preventDefault();
+    event.stopImmediatePropagation();
     held = button;
   };
-  const note = (event: Event) => {
-    const field = event.target;
-    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
-      typedIn.add(field);
-    }
-  };
   container.addEventListener('click', hold, true);
-  container.addEventListener('input', note, true);
-  const stop = () => {
-    container.removeEventListener('click', hold, true);
-    container.removeEventListener('input', note, true);
-  };
   return {
-    stop,
     replay: () => {
-      stop();
-      for (const field of typedIn) if (field.isConnected) announceTyped(field);
-      typedIn.clear();
+      if (!holding) return;
+      holding = false;
+      container.removeEventListener('click', hold, true);
+      for (const field of container.querySelectorAll<Field>('input, textarea')) {
+        if (changedBeforeTakeover(field)) announceChange(field);
+      }
       const button = held;
       held = null;
       if (!button) return;

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { ReplayEarlyTaps } from '#client/lib/replay-early-taps';
 import { ErrorScreen } from './error-screen';
 
 interface AppErrorBoundaryProps {
@@ -14,6 +15,14 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, { failed:
   }
 
   override render() {
-    return this.state.failed ? <ErrorScreen /> : this.props.children;
+    // The screen that failed will never give the taps held over it: the error screen's do.
+    return this.state.failed ? (
+      <>
+        <ErrorScreen />
+        <ReplayEarlyTaps />
+      </>
+    ) : (
+      this.props.children
+    );
   }
 }
