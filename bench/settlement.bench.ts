@@ -30,7 +30,8 @@ async function prepare(url: string) {
   await client.connect();
   try {
     await client.query(
-      `INSERT INTO categories (name) SELECT 'Category ' || g FROM generate_series(1, 4) g`,
+      `INSERT INTO categories (edition_id, name)
+       SELECT (SELECT id FROM editions WHERE is_current), 'Category ' || g FROM generate_series(1, 4) g`,
     );
     await client.query(
       `INSERT INTO artists (name) SELECT 'Artist ' || g FROM generate_series(1, 30) g`,
@@ -65,8 +66,10 @@ async function prepare(url: string) {
     for (let start = 0; start < payments.length; start += 2000) {
       const chunk = payments.slice(start, start + 2000);
       await client.query(
-        `INSERT INTO payments (id, provider, provider_ref, amount, currency, total_votes, voter_email, attempted_at)
-         SELECT u.id, 'stripe', u.ref, u.amount, 'USD', u.votes, 'bench@example.com', now()
+        `INSERT INTO payments (id, edition_id, provider, provider_ref, unit_price, amount, currency, total_votes,
+                               voter_email, attempted_at)
+         SELECT u.id, (SELECT id FROM editions WHERE is_current), 'stripe', u.ref, 50, u.amount, 'USD', u.votes,
+                'bench@example.com', now()
          FROM unnest($1::uuid[], $2::text[], $3::int[], $4::int[]) AS u(id, ref, amount, votes)`,
         [
           chunk.map((p) => p.id),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { event, paymentVotes } from '#server/db/schema.js';
+import { editions, paymentVotes } from '#server/db/schema.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { inDatabaseTime, keepEvent, resetEvent, setEvent } from '#test/factories/event-factory.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
@@ -248,7 +248,7 @@ test('admin Event tab: settings on the event clock, preview, validation, publish
     await form.getByLabel('Hide counts before the close (hours)', { exact: true }).fill('12');
     await form.getByRole('button', { name: 'Save settings' }).click();
     await expect(form.getByText('Unsaved changes')).toHaveCount(0);
-    const [saved] = await db.select().from(event).where(eq(event.id, 1));
+    const [saved] = await db.select().from(editions).where(eq(editions.isCurrent, true));
     expect(saved?.hideCountsHoursBeforeClose).toBe(12);
 
     // Unsaved settings hold back a switch to another tab until the organiser decides.

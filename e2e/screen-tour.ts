@@ -5,7 +5,12 @@ import type { Page } from '@playwright/test';
 import type { Db } from '#server/db/client.js';
 import { publishLedger } from '#server/features/ledger/publish-ledger.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
-import { inDatabaseTime, keepEvent, setEvent } from '#test/factories/event-factory.js';
+import {
+  currentEdition,
+  inDatabaseTime,
+  keepEvent,
+  setEvent,
+} from '#test/factories/event-factory.js';
 import { REVIEW_PAYMENT_KEY } from '#client/features/checkout/pending-payment-storage.js';
 import {
   createCompletedPayment,
@@ -285,7 +290,7 @@ async function tourPublicSite({
       // Published as the admin's route does it, ledger included, in one transaction.
       await eventDb.transaction(async (tx) => {
         await setEvent(tx, { resultsPublishedAt: inDatabaseTime('0 seconds') });
-        await publishLedger(tx);
+        await publishLedger(tx, await currentEdition(tx));
       });
       await page.goto(`${EVENT_BASE_URL}/results`);
       const results = page.getByRole('region', { name: categoryName });

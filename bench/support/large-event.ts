@@ -18,8 +18,8 @@ export async function createLargeEvent(url: string, size: LargeEventSize): Promi
   try {
     await client.query('BEGIN');
     await client.query(
-      `INSERT INTO categories (name, name_fr, description, icon, background_color, created_at)
-       SELECT 'Category ' || g, 'Catégorie ' || g, 'Description of category ' || g, 'fa-solid fa-trophy',
+      `INSERT INTO categories (edition_id, name, name_fr, description, icon, background_color, created_at)
+       SELECT (SELECT id FROM editions WHERE is_current), 'Category ' || g, 'Catégorie ' || g, 'Description of category ' || g, 'fa-solid fa-trophy',
               '#1E3A8A', now() - make_interval(secs => 100 - g)
        FROM generate_series(1, $1) g`,
       [size.categories],
@@ -40,9 +40,11 @@ export async function createLargeEvent(url: string, size: LargeEventSize): Promi
       [size.categories],
     );
     await client.query(
-      `INSERT INTO payments (provider, provider_ref, amount, currency, status, total_votes, receipt_code,
-                             voter_email, attempted_at, created_at, updated_at, settled_at)
-       SELECT p.provider, 'bench-' || g, CASE WHEN p.provider = 'stripe' THEN 200 ELSE 400 END,
+      `INSERT INTO payments (edition_id, provider, provider_ref, unit_price, amount, currency, status, total_votes,
+                             receipt_code, voter_email, attempted_at, created_at, updated_at, settled_at)
+       SELECT (SELECT id FROM editions WHERE is_current), p.provider, 'bench-' || g,
+              CASE WHEN p.provider = 'stripe' THEN 50 ELSE 100 END,
+              CASE WHEN p.provider = 'stripe' THEN 200 ELSE 400 END,
               CASE WHEN p.provider = 'stripe' THEN 'USD' ELSE 'XAF' END, 'completed', 4,
               upper(substr(md5(g::text), 1, 12)), 'voter' || (g % 5000) || '@example.com', p.at, p.at, p.at, p.at
        FROM generate_series(1, $1) g,
@@ -74,10 +76,10 @@ export async function createLargeEvent(url: string, size: LargeEventSize): Promi
        FROM payment_votes pv JOIN payments p ON p.id = pv.payment_id GROUP BY 1, 2`,
     );
     await client.query(
-      `INSERT INTO provider_hourly_totals (provider, hour, votes, revenue, payments)
-       SELECT provider, date_trunc('hour', settled_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC',
+      `INSERT INTO provider_hourly_totals (edition_id, provider, hour, votes, revenue, payments)
+       SELECT edition_id, provider, date_trunc('hour', settled_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC',
               SUM(total_votes)::int, SUM(amount)::int, count(*)::int
-       FROM payments WHERE status = 'completed' GROUP BY 1, 2`,
+       FROM payments WHERE status = 'completed' GROUP BY 1, 2, 3`,
     );
     await client.query('COMMIT');
     await client.query('ANALYZE');

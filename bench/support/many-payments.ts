@@ -12,10 +12,11 @@ export async function createManyPayments(url: string, count: number): Promise<vo
     await client.query('BEGIN');
     await client.query('ALTER TABLE payments DISABLE TRIGGER USER');
     await client.query(
-      `INSERT INTO payments (provider, provider_ref, amount, currency, status, total_votes, receipt_code,
-                             voter_email, phone_number, phone_hash, ip_address, user_agent, attempted_at,
-                             failure_reason, created_at, updated_at)
-       SELECT x.provider, 'bulk-' || g,
+      `INSERT INTO payments (edition_id, provider, provider_ref, unit_price, amount, currency, status, total_votes,
+                             receipt_code, voter_email, phone_number, phone_hash, ip_address, user_agent,
+                             attempted_at, failure_reason, created_at, updated_at)
+       SELECT (SELECT id FROM editions WHERE is_current), x.provider, 'bulk-' || g,
+              CASE WHEN x.provider = 'stripe' THEN 50 ELSE 100 END,
               CASE WHEN x.provider = 'stripe' THEN 100 ELSE 200 END,
               CASE WHEN x.provider = 'stripe' THEN 'USD' ELSE 'XAF' END,
               x.status, 2,
@@ -35,11 +36,11 @@ export async function createManyPayments(url: string, count: number): Promise<vo
     );
     await client.query('ALTER TABLE payments ENABLE TRIGGER USER');
     await client.query(
-      `INSERT INTO payment_hourly_stats (hour, provider, status, attempted, has_failure, payments, amount)
-       SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', provider, status,
+      `INSERT INTO payment_hourly_stats (edition_id, hour, provider, status, attempted, has_failure, payments, amount)
+       SELECT edition_id, date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', provider, status,
               attempted_at IS NOT NULL, failure_reason IS NOT NULL, count(*), SUM(amount)
-       FROM payments GROUP BY 1, 2, 3, 4, 5
-       ON CONFLICT (hour, provider, status, attempted, has_failure) DO UPDATE SET
+       FROM payments GROUP BY 1, 2, 3, 4, 5, 6
+       ON CONFLICT (edition_id, hour, provider, status, attempted, has_failure) DO UPDATE SET
          payments = payment_hourly_stats.payments + EXCLUDED.payments,
          amount = payment_hourly_stats.amount + EXCLUDED.amount`,
     );

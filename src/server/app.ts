@@ -15,6 +15,7 @@ import auditRoutes from './features/audit/routes.js';
 import liveRoutes from './features/live/routes.js';
 import authRoutes from './features/auth/routes.js';
 import { registerAuth } from './features/auth/register-auth.js';
+import editionRoutes from './features/editions/routes.js';
 import eventRoutes from './features/event/routes.js';
 import ledgerRoutes from './features/ledger/routes.js';
 import financeRoutes from './features/finance/routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(catalogRoutes);
       await api.register(eventRoutes);
+      await api.register(editionRoutes);
       await api.register(ledgerRoutes);
       await api.register(checkoutRoutes);
       await api.register(receiptsRoutes);

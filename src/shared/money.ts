@@ -2,8 +2,9 @@
  * Prices and money formatting. Amounts are integers in minor units everywhere:
  * XAF has no minor unit, USD is in cents.
  */
-export const PRICE_PER_VOTE = { XAF: 100, USD: 50 } as const;
-export type Currency = keyof typeof PRICE_PER_VOTE;
+/** A new edition's prices per vote; each edition sets its own (the event settings' `prices`). */
+export const DEFAULT_PRICE_PER_VOTE = { XAF: 100, USD: 50 } as const;
+export type Currency = keyof typeof DEFAULT_PRICE_PER_VOTE;
 export const CURRENCIES = ['XAF', 'USD'] as const satisfies readonly Currency[];
 
 export const PROVIDER_CURRENCY = { campay: 'XAF', stripe: 'USD' } as const satisfies Record<
@@ -18,8 +19,13 @@ export const CURRENCY_PROVIDER = { XAF: 'campay', USD: 'stripe' } as const satis
 >;
 export const PROVIDERS = ['stripe', 'campay'] as const satisfies readonly Provider[];
 
-export function amountForVotes(totalVotes: number, currency: Currency): number {
-  return totalVotes * PRICE_PER_VOTE[currency];
+/** What `totalVotes` cost at `prices` (an edition's, or the defaults), in minor units. */
+export function amountForVotes(
+  totalVotes: number,
+  currency: Currency,
+  prices: Readonly<Record<Currency, number>> = DEFAULT_PRICE_PER_VOTE,
+): number {
+  return totalVotes * prices[currency];
 }
 
 /** 'n CFA' for XAF (whole numbers), '$n.nn' for USD (cents / 100, 2 decimals). */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { artists, categories, nominations } from '#server/db/schema.js';
+import { currentEditionId } from '#server/features/editions/current-edition.js';
 
 type NewCategory = typeof categories.$inferInsert;
 type NewArtist = typeof artists.$inferInsert;
@@ -14,6 +15,7 @@ export async function createCategory(db: Db, overrides: Partial<NewCategory> = {
   const [row] = await db
     .insert(categories)
     .values({
+      editionId: currentEditionId,
       name: `Category ${n}`,
       nameFr: `Catégorie ${n}`,
       description: `Description of category ${n}`,

@@ -1,19 +1,20 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { event } from '#server/db/schema.js';
+import { editions } from '#server/db/schema.js';
+import { isCurrentEdition } from '#server/features/editions/current-edition.js';
 import { publishResults } from '#server/features/event/event-store.js';
 import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
 
-type EventChange = Partial<Omit<typeof event.$inferInsert, 'id'>>;
+type EventChange = Partial<Omit<typeof editions.$inferInsert, 'id'>>;
 type EventWindowSql = { [K in keyof EventChange]: EventChange[K] | SQL };
 
 /**
- * Sets the event's settings straight in the database (values or SQL such as `now() + ...`, so a
+ * Sets the current edition's settings straight in the database (values or SQL such as `now() + ...`, so a
  * window can be drawn on the database's clock). The app's cached copy is not told: tests of the
  * cached answers emit `event-changed` or go through PUT /api/admin/event.
  */
 export async function setEvent(db: Db, change: EventWindowSql): Promise<void> {
-  await db.update(event).set(change).where(eq(event.id, 1));
+  await db.update(editions).set(change).where(isCurrentEdition);
 }
 
 /** The event as the migration leaves it: no bounds, counts live, nothing published, SMS on. */
@@ -29,13 +30,16 @@ export async function resetEvent(db: Db): Promise<void> {
   });
 }
 
-/** The event's settings as they are now, and a function that puts them back. */
+/** The current edition's settings as they are now, and a function that puts them back. */
 export async function keepEvent(db: Db): Promise<() => Promise<void>> {
-  const [saved] = await db.select().from(event).where(eq(event.id, 1));
-  if (!saved) throw new Error('the event row is missing');
-  const { id: _id, ...settings } = saved;
+  const [saved] = await db.select().from(editions).where(isCurrentEdition);
+  if (!saved) throw new Error('there is no current edition');
+  const { id, ...settings } = saved;
   return async () => {
-    await db.update(event).set(settings).where(eq(event.id, 1));
+    await db
+      .update(editions)
+      .set(settings)
+      .where(sql`${editions.id} = ${id}`);
   };
 }
 
@@ -47,3 +51,10 @@ export const inDatabaseTime = (interval: string) => sql`now() + ${interval}::int
  * ledgers existed.
  */
 export const publishWithLedger = (db: Db) => publishResults(db, SYSTEM_ACTOR);
+
+/** The current edition's id, for the calls that name an edition. */
+export async function currentEdition(db: Db): Promise<number> {
+  const [row] = await db.select({ id: editions.id }).from(editions).where(isCurrentEdition);
+  if (!row) throw new Error('there is no current edition');
+  return row.id;
+}

@@ -9,7 +9,8 @@ import { paymentVotes, payments } from '#server/db/schema.js';
 import { revisePayment, type PaymentRevision } from '#server/payments/revise-payment.js';
 import { settle, type SettleDeps, type SettleOutcome } from '#server/payments/settle.js';
 import type { SettleSource } from '#server/payments/settlement-decision.js';
-import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
+import { currentEditionId } from '#server/features/editions/current-edition.js';
+import { DEFAULT_PRICE_PER_VOTE, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
 
 type NewPayment = typeof payments.$inferInsert;
 
@@ -18,7 +19,10 @@ export interface VoteLine {
   voteCount: number;
 }
 
-/** A pending payment with its vote lines, amount computed from the votes as the server does. */
+/**
+ * A pending payment with its vote lines, in the current edition at the default price unless told
+ * otherwise, its amount computed from the votes as the server does.
+ */
 export async function createPendingPayment(
   db: Db,
   options: { provider?: Provider; votes: VoteLine[]; payment?: Partial<NewPayment> },
@@ -29,9 +33,11 @@ export async function createPendingPayment(
   const [payment] = await db
     .insert(payments)
     .values({
+      editionId: currentEditionId,
       provider,
       currency,
-      amount: amountForVotes(totalVotes, currency),
+      unitPrice: options.payment?.unitPrice ?? DEFAULT_PRICE_PER_VOTE[currency],
+      amount: totalVotes * (options.payment?.unitPrice ?? DEFAULT_PRICE_PER_VOTE[currency]),
       totalVotes,
       ...options.payment,
     })

@@ -89,20 +89,28 @@ export const jobTicks = pgTable('job_ticks', {
   lastStartedAt: timestamp('last_started_at', { withTimezone: true }).notNull(),
 });
 
-export const categories = pgTable('categories', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: varchar('name', { length: 255 }).notNull(),
-  nameFr: varchar('name_fr', { length: 255 }),
-  description: text('description'),
-  descriptionFr: text('description_fr'),
-  icon: varchar('icon', { length: 100 }),
-  backgroundImageUrl: text('background_image_url'),
-  backgroundColor: varchar('background_color', { length: 20 }),
-  isActive: boolean('is_active').notNull().default(true),
-  machineTranslated: machineTranslated(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Its edition; a category with nominations cannot be deleted, nor its edition (foreign keys). */
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id),
+    name: varchar('name', { length: 255 }).notNull(),
+    nameFr: varchar('name_fr', { length: 255 }),
+    description: text('description'),
+    descriptionFr: text('description_fr'),
+    icon: varchar('icon', { length: 100 }),
+    backgroundImageUrl: text('background_image_url'),
+    backgroundColor: varchar('background_color', { length: 20 }),
+    isActive: boolean('is_active').notNull().default(true),
+    machineTranslated: machineTranslated(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_edition_idx').on(t.editionId)],
+);
 
 export const artists = pgTable(
   'artists',
@@ -168,10 +176,16 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The edition voted in: every nomination of the payment belongs to it. */
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id),
     provider: varchar('provider', { length: 20 }).$type<Provider>().notNull(),
     providerRef: varchar('provider_ref', { length: 255 }),
     amount: integer('amount').notNull(),
     currency: varchar('currency', { length: 3 }).$type<Currency>().notNull().default('XAF'),
+    /** The edition's price per vote in `currency` when the payment was made: later changes never reach it. */
+    unitPrice: integer('unit_price').notNull(),
     status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull().default('pending'),
     voterEmail: varchar('voter_email', { length: 320 }),
     phoneHash: varchar('phone_hash', { length: 64 }),
@@ -214,8 +228,9 @@ export const payments = pgTable(
     index('payments_voter_email_idx').on(t.voterEmail),
     index('payments_phone_hash_idx').on(t.phoneHash),
     index('payments_receipt_code_idx').on(t.receiptCode),
-    // Newest-first paging and keyset export walk (created_at, id).
+    // Newest-first paging and keyset export walk (created_at, id), across editions and in one.
     index('payments_created_at_id_idx').on(t.createdAt, t.id),
+    index('payments_edition_created_at_id_idx').on(t.editionId, t.createdAt, t.id),
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
   ],
 );
@@ -281,13 +296,16 @@ export const nominationHourlyVotes = pgTable(
 export const providerHourlyTotals = pgTable(
   'provider_hourly_totals',
   {
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id),
     provider: varchar('provider', { length: 20 }).$type<Provider>().notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     votes: integer('votes').notNull().default(0),
     revenue: integer('revenue').notNull().default(0),
     payments: integer('payments').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.hour] })],
+  (t) => [primaryKey({ columns: [t.editionId, t.provider, t.hour] })],
 );
 
 /**
@@ -298,6 +316,9 @@ export const providerHourlyTotals = pgTable(
 export const paymentHourlyStats = pgTable(
   'payment_hourly_stats',
   {
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     provider: varchar('provider', { length: 20 }).$type<Provider>().notNull(),
     status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull(),
@@ -306,34 +327,58 @@ export const paymentHourlyStats = pgTable(
     payments: integer('payments').notNull().default(0),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.provider, t.status, t.attempted, t.hasFailure] })],
+  (t) => [
+    primaryKey({
+      columns: [t.editionId, t.hour, t.provider, t.status, t.attempted, t.hasFailure],
+    }),
+  ],
 );
 
 /**
- * The event being voted on: one row (id 1), created by the migration with no voting bounds, so an
- * installation keeps taking votes until the organiser sets a window. `timezone` null means
- * EVENT_TIMEZONE.
+ * An edition of the awards (one year's event): its names, window, results and prices. It owns its
+ * categories (and through them their nominations), payments, ledgers, and the audit entries and
+ * messages about them; an artist's profile is shared by every edition that nominates them.
+ * Exactly one edition is current (a partial unique index): the one the public addresses show.
+ * `timezone` null means EVENT_TIMEZONE. Prices are per vote in minor units (XAF, US cents), and a
+ * payment keeps the one it was made at (`payments.unit_price`).
  */
-export const event = pgTable('event', {
-  id: integer('id').primaryKey().default(1),
-  name: varchar('name', { length: 200 }).notNull(),
-  nameFr: varchar('name_fr', { length: 200 }),
-  timezone: varchar('timezone', { length: 64 }),
-  votingOpensAt: timestamp('voting_opens_at', { withTimezone: true }),
-  votingClosesAt: timestamp('voting_closes_at', { withTimezone: true }),
-  resultsVisibility: varchar('results_visibility', { length: 10 })
-    .$type<ResultsVisibility>()
-    .notNull()
-    .default('live'),
-  hideCountsHoursBeforeClose: integer('hide_counts_hours_before_close'),
-  resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
-  /**
-   * Whether payments' messages (receipts, refund and dispute notices, resends) go by SMS too; off,
-   * only e-mail goes. Each SMS costs the organiser money.
-   */
-  smsReceipts: boolean('sms_receipts').notNull().default(true),
-  updatedAt: updatedAt(),
-});
+export const editions = pgTable(
+  'editions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 2 }),
+    /** A short name for addresses (/e/2025/...): lower-case letters, digits and dashes. */
+    slug: varchar('slug', { length: 40 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    nameFr: varchar('name_fr', { length: 200 }),
+    timezone: varchar('timezone', { length: 64 }),
+    votingOpensAt: timestamp('voting_opens_at', { withTimezone: true }),
+    votingClosesAt: timestamp('voting_closes_at', { withTimezone: true }),
+    resultsVisibility: varchar('results_visibility', { length: 10 })
+      .$type<ResultsVisibility>()
+      .notNull()
+      .default('live'),
+    hideCountsHoursBeforeClose: integer('hide_counts_hours_before_close'),
+    resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
+    /**
+     * Whether payments' messages (receipts, refund and dispute notices, resends) go by SMS too; off,
+     * only e-mail goes. Each SMS costs the organiser money.
+     */
+    smsReceipts: boolean('sms_receipts').notNull().default(true),
+    priceXaf: integer('price_xaf').notNull().default(100),
+    priceUsd: integer('price_usd').notNull().default(50),
+    isCurrent: boolean('is_current').notNull().default(false),
+    /** Set when the organiser archives a finished edition: no votes or nominations change then. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('editions_slug_idx').on(t.slug),
+    uniqueIndex('editions_one_current_idx')
+      .on(t.isCurrent)
+      .where(sql`is_current`),
+  ],
+);
 
 /**
  * What every organiser changed: who, what, when, the values before and after. Append-only: the
@@ -345,6 +390,8 @@ export const auditLog = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The edition the change belongs to; null for what every edition shares (artists, accounts). */
+    editionId: integer('edition_id').references(() => editions.id),
     /** The signed-in user's id and e-mail at the time; null for the system (a job, the CLI). */
     actorId: uuid('actor_id'),
     actorEmail: varchar('actor_email', { length: 320 }),
@@ -359,6 +406,7 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at, t.id),
     index('audit_log_action_idx').on(t.action),
     index('audit_log_actor_idx').on(t.actorEmail),
+    index('audit_log_edition_at_idx').on(t.editionId, t.at, t.id),
   ],
 );
 
@@ -372,6 +420,8 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The edition of the payment it tells of; null for a message about no payment (a lookup code). */
+    editionId: integer('edition_id').references(() => editions.id),
     channel: varchar('channel', { length: 10 }).$type<MessageChannelKind>().notNull(),
     /** An e-mail address, or a phone number in E.164 (+237...). */
     recipient: varchar('recipient', { length: 320 }).notNull(),
@@ -464,28 +514,35 @@ export const receiptResends = pgTable(
  * triggers refuse UPDATE, DELETE and TRUNCATE on it and on the three tables below, and the app
  * role holds only SELECT and INSERT on them. The document's rules are in `features/ledger/`.
  */
-export const resultsLedgers = pgTable('results_ledgers', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  /** The event's resultsPublishedAt this ledger was published with. */
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().unique(),
-  /**
-   * 32 random bytes as hex, published: the receipt hashes of a ledger built before receipts had a
-   * salt each (one SHA-256 of this salt and the code). Null for a ledger whose entries carry their
-   * own salt.
-   */
-  salt: varchar('salt', { length: 64 }),
-  /**
-   * 32 random bytes as hex, never published: each receipt's salt is derived from it and the code,
-   * so the server finds a receipt's entry again from the code alone. Null for a ledger of one
-   * public salt.
-   */
-  saltKey: varchar('salt_key', { length: 64 }),
-  root: varchar('root', { length: 64 }).notNull(),
-  entryCount: integer('entry_count').notNull(),
-  /** Votes per nomination over the entries, `[{ nominationId, votes }]` by nominationId. */
-  totals: jsonb('totals').notNull(),
-  createdAt: createdAt(),
-});
+export const resultsLedgers = pgTable(
+  'results_ledgers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id),
+    /** The edition's resultsPublishedAt this ledger was published with. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /**
+     * 32 random bytes as hex, published: the receipt hashes of a ledger built before receipts had a
+     * salt each (one SHA-256 of this salt and the code). Null for a ledger whose entries carry their
+     * own salt.
+     */
+    salt: varchar('salt', { length: 64 }),
+    /**
+     * 32 random bytes as hex, never published: each receipt's salt is derived from it and the code,
+     * so the server finds a receipt's entry again from the code alone. Null for a ledger of one
+     * public salt.
+     */
+    saltKey: varchar('salt_key', { length: 64 }),
+    root: varchar('root', { length: 64 }).notNull(),
+    entryCount: integer('entry_count').notNull(),
+    /** Votes per nomination over the entries, `[{ nominationId, votes }]` by nominationId. */
+    totals: jsonb('totals').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('results_ledgers_edition_published_idx').on(t.editionId, t.publishedAt)],
+);
 
 /** One credited payment of a ledger, at its leaf index (`position`): its salted hash and votes. */
 export const resultsLedgerEntries = pgTable(

@@ -1,17 +1,23 @@
 import type { AppContext } from '#server/app-context.js';
 import { settlePayment } from '#server/payments/index.js';
-import { amountForVotes, PROVIDER_CURRENCY, type Provider } from '#shared/money.js';
+import {
+  amountForVotes,
+  DEFAULT_PRICE_PER_VOTE,
+  PROVIDER_CURRENCY,
+  type Provider,
+} from '#shared/money.js';
 import { ADVISORY_LOCKS } from '#server/db/advisory-locks.js';
 import {
   artists,
   categories,
-  event,
+  editions,
   nominations,
   paymentVotes,
   payments,
 } from '#server/db/schema.js';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { demoArtists, demoCategories } from './demo-event.js';
+import { isCurrentEdition } from '#server/features/editions/current-edition.js';
 
 const HOUR = 3_600_000;
 /** The seed lock may wait as long as another instance takes to seed. */
@@ -66,10 +72,10 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promi
   const now = Date.now();
   const base = new Date(now - 30 * 24 * HOUR);
 
-  const { categoryIds, nominationsByArtist } = await db.transaction(async (tx) => {
+  const { editionId, categoryIds, nominationsByArtist } = await db.transaction(async (tx) => {
     // The demo's voting is open from now for 30 days, by the database's clock.
-    await tx
-      .update(event)
+    const [edition] = await tx
+      .update(editions)
       .set({
         name: 'Palmarès Music Awards',
         nameFr: 'Palmarès Music Awards',
@@ -77,11 +83,13 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promi
         votingClosesAt: sql`now() + interval '30 days'`,
         updatedAt: new Date(),
       })
-      .where(eq(event.id, 1));
+      .where(isCurrentEdition)
+      .returning({ id: editions.id });
     const insertedCategories = await tx
       .insert(categories)
       .values(
         demoCategories.map((c, i) => ({
+          editionId: edition!.id,
           name: c.name,
           nameFr: c.nameFr,
           description: c.description,
@@ -132,7 +140,7 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promi
         rows.map((r) => r.id),
       );
     }
-    return { categoryIds, nominationsByArtist };
+    return { editionId: edition!.id, categoryIds, nominationsByArtist };
   });
 
   // Votes over the last 14 days, a little busier in the last day so "trending" shows.
@@ -164,8 +172,10 @@ async function seed(ctx: Pick<AppContext, 'db' | 'events' | 'hashPhone'>): Promi
     const [payment] = await db
       .insert(payments)
       .values({
+        editionId,
         provider,
         currency,
+        unitPrice: DEFAULT_PRICE_PER_VOTE[currency],
         amount: amountForVotes(totalVotes, currency),
         totalVotes,
         voterEmail: rand() < 0.6 || provider === 'stripe' ? `fan${i + 1}@example.com` : null,

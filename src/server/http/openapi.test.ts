@@ -66,6 +66,7 @@ const LINT_EXCEPTIONS: Record<string, string[]> = {
     'GET /readyz',
     'GET /api/categories',
     'GET /api/event',
+    'GET /api/editions',
     'GET /api/results',
     'GET /api/payment-config',
     'GET /api/logout',

@@ -7,6 +7,8 @@ import { correctionsChain, headOf } from './ledger-chain.js';
 import { correctionHash, receiptHashOf, type LedgerSalting } from './ledger-format.js';
 
 export interface CorrectionInput {
+  /** The edition of the payment: its ledger is the one corrected. */
+  editionId: number;
   receiptCode: string | null;
   /** Vote changes per nomination; zeros are left out. */
   changes: readonly NominationVotes[];
@@ -17,16 +19,25 @@ export interface CorrectionInput {
 /** Keys the chain's lock: one chain per ledger, appended one transaction at a time. */
 const CHAIN_LOCK = 58;
 
+/** One correction to append, its changes sorted and without zeros. */
+interface CorrectionRow {
+  receiptCode: string;
+  changes: NominationVotes[];
+  reason: LedgerCorrection['reason'];
+  at: Date;
+}
+
 /**
- * Appends dated corrections to the published ledger, in the transaction `tx` that changes the
- * payments' counted votes, when results are published with a ledger. The published entries stay
- * as they were: a reader adds the corrections up (ADR 0058).
+ * Appends dated corrections to the published ledgers, in the transaction `tx` that changes the
+ * payments' counted votes: each to its payment's edition's ledger, when that edition's results are
+ * published with one. The published entries stay as they were: a reader adds the corrections up
+ * (ADR 0058).
  *
- * The event row is read FOR SHARE, which waits for a publication under way (it holds the row from
- * its UPDATE to its commit) and makes a publication wait for this transaction. The ledger is then
- * read in a statement of its own, after that wait, so it sees a publication that just committed:
- * either the ledger was built before this change and gets the correction, or after it and already
- * counts it.
+ * Each edition's row is read FOR SHARE, which waits for a publication under way (it holds the row
+ * from its UPDATE to its commit) and makes a publication wait for this transaction. The ledger is
+ * then read in a statement of its own, after that wait, so it sees a publication that just
+ * committed: either the ledger was built before this change and gets the correction, or after it
+ * and already counts it. Editions are taken in id order, as settle() locks them.
  *
  * Each correction links to the one before it, so appends to one ledger take turns: a transaction
  * lock per ledger, held to the commit, makes the link read here the last one committed (the unique
@@ -40,24 +51,39 @@ export async function appendLedgerCorrections(
   tx: Db,
   inputs: readonly CorrectionInput[],
 ): Promise<number> {
-  const rows = inputs.flatMap((input) => {
+  const byEdition = new Map<number, CorrectionRow[]>();
+  for (const input of inputs) {
     const changes = input.changes
       .filter((c) => c.votes !== 0)
       .sort((a, b) => (a.nominationId < b.nominationId ? -1 : 1));
-    return input.receiptCode === null || changes.length === 0
-      ? []
-      : [{ receiptCode: input.receiptCode, changes, reason: input.reason, at: input.at }];
-  });
-  if (rows.length === 0) return 0;
-  const [event] = rowsOf<{ published: boolean }>(
+    if (input.receiptCode === null || changes.length === 0) continue;
+    const rows = byEdition.get(input.editionId) ?? [];
+    rows.push({ receiptCode: input.receiptCode, changes, reason: input.reason, at: input.at });
+    byEdition.set(input.editionId, rows);
+  }
+  let appended = 0;
+  for (const editionId of [...byEdition.keys()].sort((a, b) => a - b)) {
+    appended += await appendToEditionLedger(tx, editionId, byEdition.get(editionId)!);
+  }
+  return appended;
+}
+
+async function appendToEditionLedger(
+  tx: Db,
+  editionId: number,
+  rows: readonly CorrectionRow[],
+): Promise<number> {
+  const [edition] = rowsOf<{ published: boolean }>(
     await tx.execute(sql`
-      SELECT results_published_at IS NOT NULL AS published FROM event WHERE id = 1 FOR SHARE`),
+      SELECT results_published_at IS NOT NULL AS published FROM editions
+      WHERE id = ${editionId} FOR SHARE`),
   );
-  if (!event?.published) return 0;
+  if (!edition?.published) return 0;
   const [ledger] = rowsOf<{ id: number; root: string } & LedgerSalting>(
     await tx.execute(sql`
       SELECT l.id, l.root, l.salt, l.salt_key AS "saltKey" FROM results_ledgers l
-      JOIN event e ON e.id = 1 AND l.published_at = e.results_published_at`),
+      JOIN editions e ON e.id = l.edition_id AND l.published_at = e.results_published_at
+      WHERE e.id = ${editionId}`),
   );
   // Results published without a ledger (before ledgers existed): nothing to correct.
   if (!ledger) return 0;

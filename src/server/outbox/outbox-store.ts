@@ -57,14 +57,17 @@ const asRecordset = (messages: readonly NewOutboxMessage[]) =>
 
 /**
  * The INSERT of `messages`, as a statement or as a step of a larger one (`WITH queued AS (…)`),
- * so a settlement writes its messages in the statement that moves the payment. `only`, a
- * condition on the message (`m.channel`…), leaves out those it does not hold for.
+ * so a settlement writes its messages in the statement that moves the payment. A message about a
+ * payment belongs to the payment's edition (`e`, joined for `only`); `only`, a condition on the
+ * message (`m.channel`…) or its edition, leaves out those it does not hold for.
  */
 export function insertMessagesSql(messages: readonly NewOutboxMessage[], only?: SQL): SQL {
-  return sql`INSERT INTO outbox_messages (channel, recipient, language, kind, payment_id, subject, body, html)
-    SELECT channel, recipient, language, kind, payment_id, subject, body, html
+  return sql`INSERT INTO outbox_messages (edition_id, channel, recipient, language, kind, payment_id, subject, body, html)
+    SELECT e.id, m.channel, m.recipient, m.language, m.kind, m.payment_id, m.subject, m.body, m.html
     FROM jsonb_to_recordset(${asRecordset(messages)}::jsonb) AS m(channel text, recipient text,
       language text, kind text, payment_id uuid, subject text, body text, html text)
+    LEFT JOIN payments p ON p.id = m.payment_id
+    LEFT JOIN editions e ON e.id = p.edition_id
     ${only ? sql`WHERE ${only}` : sql``}`;
 }
 

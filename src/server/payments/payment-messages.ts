@@ -26,15 +26,12 @@ export interface PaymentContact {
 
 /**
  * The INSERT of a payment's messages (receipts, notices, resends), without the SMS when the
- * organiser turned them off (`event.sms_receipts`). The setting is read by the statement that
+ * organiser turned them off for the payment's edition (`editions.sms_receipts`). The setting is read by the statement that
  * writes the messages: no round trip more, and a switch turned off a moment ago holds on every
  * instance at once, where a cached copy could send SMS for a while after.
  */
 export function insertPaymentMessagesSql(messages: readonly NewOutboxMessage[]): SQL {
-  return insertMessagesSql(
-    messages,
-    sql`(m.channel <> 'sms' OR COALESCE((SELECT sms_receipts FROM event WHERE id = 1), true))`,
-  );
+  return insertMessagesSql(messages, sql`(m.channel <> 'sms' OR COALESCE(e.sms_receipts, true))`);
 }
 
 /** One SMS when the payment has a phone number, one e-mail when it has an address. */

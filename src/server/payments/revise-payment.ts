@@ -153,7 +153,7 @@ function writtenRevision(
 async function lockPayment(tx: Db, paymentId: string): Promise<LockedPayment | undefined> {
   const [payment] = rowsOf<LockedPayment>(
     await tx.execute(sql`
-      SELECT id, status, provider, amount, currency, total_votes, failure_reason,
+      SELECT id, edition_id, status, provider, amount, currency, total_votes, failure_reason,
         refunded_amount, dispute_id, dispute_status, receipt_code, language, phone_number,
         voter_email
       FROM payments WHERE id = ${paymentId} FOR UPDATE`),
@@ -223,6 +223,7 @@ async function correctPublishedLedger(
 ): Promise<void> {
   await appendLedgerCorrections(tx, [
     {
+      editionId: payment.edition_id,
       receiptCode: payment.receipt_code,
       changes: nominationIds.map((nominationId) => ({
         nominationId,

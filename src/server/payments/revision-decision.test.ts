@@ -16,6 +16,7 @@ import { EXPIRED_REASON } from './unconfirmed-outcome.js';
 
 const payment = (overrides: Partial<LockedPayment> = {}): LockedPayment => ({
   id: 'p',
+  edition_id: 1,
   status: 'completed',
   provider: 'stripe',
   amount: 300,

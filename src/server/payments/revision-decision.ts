@@ -39,6 +39,7 @@ export interface RevisionResult {
 
 export interface LockedPayment {
   id: string;
+  edition_id: number;
   status: PaymentStatus;
   provider: string;
   amount: number;

@@ -151,8 +151,14 @@ export async function settleBatch(
     const locked = await lockPayments(tx, ids);
     const plan = planSettlement(requests, locked, generateReceiptCode);
     if (!plan.changes.length) return { results: plan.results, written: null };
-    const published = Boolean(locked[0]?.results_published);
-    const written = await writeSettlement(tx, deps.outbox, plan, { ids, at, published });
+    const published = locked.some((row) => row.results_published);
+    const editionOf = new Map(locked.map((row) => [row.id, row.edition_id]));
+    const written = await writeSettlement(tx, deps.outbox, plan, {
+      ids,
+      at,
+      published,
+      editionOf,
+    });
     await options.inTransaction?.(tx);
     return { results: plan.results, written };
   });
@@ -161,22 +167,28 @@ export async function settleBatch(
 }
 
 /**
- * Locks the payments FOR UPDATE in id order and reads what the decision needs. The event row is
- * held FOR SHARE with them, as revisePayment() holds it: a publication under way is waited for
- * (then read as published), and one that starts waits for this transaction, so its ledger counts
- * these credits or they are appended as corrections.
+ * Locks the payments FOR UPDATE in id order and reads what the decision needs. Their editions'
+ * rows are held FOR SHARE first, as appendLedgerCorrections() holds them for a revision: a
+ * publication under way is waited for (then read as published), and one that starts waits for
+ * this transaction, so its ledger counts these credits or they are appended as corrections. A
+ * payment's edition never changes, so reading it before the payment's lock is safe.
  */
 async function lockPayments(tx: Db, ids: readonly string[]): Promise<LockedPaymentRow[]> {
+  const idList = sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
   return rowsOf<LockedPaymentRow>(
     await tx.execute(sql`
       WITH ev AS MATERIALIZED (
-        SELECT results_published_at IS NOT NULL AS published FROM event WHERE id = 1 FOR SHARE)
-      SELECT id, status, provider, amount, currency, total_votes, failure_reason, receipt_code,
-        COALESCE(amount_change_until > now(), false) AS amount_changing,
-        language, phone_number, voter_email,
-        COALESCE((SELECT published FROM ev), false) AS results_published FROM payments
-      WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
-      ORDER BY id FOR UPDATE OF payments`),
+        SELECT id, results_published_at IS NOT NULL AS published FROM editions
+        WHERE id IN (SELECT edition_id FROM payments WHERE id = ANY(${idList}))
+        ORDER BY id FOR SHARE)
+      SELECT p.id, p.edition_id, p.status, p.provider, p.amount, p.currency, p.total_votes,
+        p.failure_reason, p.receipt_code,
+        COALESCE(p.amount_change_until > now(), false) AS amount_changing,
+        p.language, p.phone_number, p.voter_email,
+        COALESCE((SELECT published FROM ev WHERE ev.id = p.edition_id), false) AS results_published
+      FROM payments p
+      WHERE p.id = ANY(${idList})
+      ORDER BY p.id FOR UPDATE OF p`),
   );
 }
 
@@ -196,7 +208,18 @@ async function writeSettlement(
   tx: Db,
   outbox: MessageOutbox | null,
   plan: SettlementPlan,
-  { ids, at, published }: { ids: readonly string[]; at: Date; published: boolean },
+  {
+    ids,
+    at,
+    published,
+    editionOf,
+  }: {
+    ids: readonly string[];
+    at: Date;
+    /** Whether any of the payments' editions has published its results. */
+    published: boolean;
+    editionOf: ReadonlyMap<string, number>;
+  },
 ): Promise<WrittenSettlement> {
   for (const cut of plan.cuts) await cutOrder(tx, cut);
   // The receipts are written by the statement that completes the payments, so they exist
@@ -222,7 +245,7 @@ async function writeSettlement(
       tx,
       plan.changes,
       reported.filter((row) => row.kind === 'credit'),
-      at,
+      { at, editionOf },
     );
   }
   return {
@@ -282,7 +305,8 @@ async function settlingStatement(
         WHERE p.id = u.id AND p.status = u.from_status
           -- Lets the planner reach the rows through the primary key, not a scan of payments.
           AND p.id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
-        RETURNING p.id, p.status, p.provider, p.amount, p.currency, p.total_votes, p.created_at),
+        RETURNING p.id, p.edition_id, p.status, p.provider, p.amount, p.currency, p.total_votes,
+          p.created_at),
       logged AS (
         INSERT INTO payment_events (payment_id, from_status, to_status, source, detail, created_at)
         SELECT u.id, u.from_status, u.status, u.source, u.failure_reason, ${at.toISOString()}::timestamptz
@@ -316,7 +340,7 @@ async function settlingStatement(
 /**
  * The settling statement's hourly statistics, from its `pv` (votes credited per nomination) and
  * `moved` (payments moved): this hour's votes per nomination, which trending reads, and this
- * hour's votes, revenue and payments per provider, which the dashboard reads.
+ * hour's votes, revenue and payments per edition and provider, which the dashboard reads.
  */
 function hourlyStatistics(at: Date) {
   return sql`hourly AS (
@@ -325,10 +349,11 @@ function hourlyStatistics(at: Date) {
         ON CONFLICT (nomination_id, hour)
         DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes),
       totals AS (
-        INSERT INTO provider_hourly_totals (provider, hour, votes, revenue, payments)
-        SELECT provider, ${hourOf(at)}, SUM(total_votes)::int, SUM(amount)::int, COUNT(*)::int
-        FROM moved WHERE status = 'completed' GROUP BY provider
-        ON CONFLICT (provider, hour) DO UPDATE SET
+        INSERT INTO provider_hourly_totals (edition_id, provider, hour, votes, revenue, payments)
+        SELECT edition_id, provider, ${hourOf(at)}, SUM(total_votes)::int, SUM(amount)::int,
+          COUNT(*)::int
+        FROM moved WHERE status = 'completed' GROUP BY edition_id, provider
+        ON CONFLICT (edition_id, provider, hour) DO UPDATE SET
           votes = provider_hourly_totals.votes + EXCLUDED.votes,
           revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
           payments = provider_hourly_totals.payments + EXCLUDED.payments)`;
@@ -362,7 +387,7 @@ function announceSettlement(deps: SettleDeps, written: WrittenSettlement, at: Da
 }
 
 /**
- * Votes credited once results are out are appended to the published ledger as dated corrections
+ * Votes credited once results are out are appended to their edition's published ledger as dated corrections
  * (ADR 0058), so its corrected totals still equal the tallies. `credited` are the vote lines the
  * settling statement credited (the `credit` rows it returns after publication).
  */
@@ -370,13 +395,14 @@ async function appendCreditCorrections(
   tx: Db,
   changes: readonly { id: string; status: PaymentStatus; receipt_code: string | null }[],
   credited: readonly SettledRow[],
-  at: Date,
+  { at, editionOf }: { at: Date; editionOf: ReadonlyMap<string, number> },
 ): Promise<void> {
   await appendLedgerCorrections(
     tx,
     changes
       .filter((change) => change.status === 'completed')
       .map((change) => ({
+        editionId: editionOf.get(change.id)!,
         receiptCode: change.receipt_code,
         changes: credited
           .filter((row) => row.id === change.id)

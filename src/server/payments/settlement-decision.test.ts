@@ -176,6 +176,7 @@ describe("an admin's credit of a payment in review", () => {
 describe('a batch of reports', () => {
   const row = (id: string, overrides: Partial<LockedPaymentRow> = {}): LockedPaymentRow => ({
     id,
+    edition_id: 1,
     status: 'pending',
     provider: 'campay',
     amount: 500,

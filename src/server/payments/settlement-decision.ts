@@ -63,6 +63,7 @@ export interface SettleRequest {
 /** A payment read under FOR UPDATE at the start of a settlement (raw SQL: a row lock in id order). */
 export interface LockedPaymentRow {
   id: string;
+  edition_id: number;
   status: PaymentStatus;
   provider: string;
   amount: number;
@@ -74,6 +75,7 @@ export interface LockedPaymentRow {
   language: Language;
   phone_number: string | null;
   voter_email: string | null;
+  /** Whether the payment's edition has published its results. */
   results_published: boolean;
 }
 

@@ -9,6 +9,9 @@ import { safeText } from './safe-text.js';
 export const AUDIT_ACTIONS = [
   'event.update',
   'event.publish-results',
+  'edition.create',
+  'edition.make-current',
+  'edition.archive',
   'artist.create',
   'artist.update',
   'artist.delete',
@@ -24,7 +27,7 @@ export const AUDIT_ACTIONS = [
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const AUDIT_ENTITY_TYPES = ['event', 'artist', 'category', 'payment'] as const;
+export const AUDIT_ENTITY_TYPES = ['event', 'edition', 'artist', 'category', 'payment'] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;
 

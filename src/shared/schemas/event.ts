@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './text-fields.js';
 import { outsideYearsMessage, withinAcceptedYears } from './calendar-years.js';
+import type { Currency } from '../money.js';
 
 /**
  * The event's life: when voting opens and closes, whether the public sees the counts, and the
@@ -37,6 +38,36 @@ const instant = (label: string) =>
     .nullable()
     .transform((value) => (value === null ? null : new Date(value).toISOString()));
 
+/**
+ * Prices per vote in minor units: whole francs CFA, US cents. A card payment of one vote must reach
+ * the card network's smallest charge (50 cents); a franc price of 0 would give votes away.
+ */
+export const VOTE_PRICE_LIMITS = {
+  XAF: { min: 1, max: 100_000 },
+  USD: { min: 50, max: 100_000 },
+} as const satisfies Record<Currency, { min: number; max: number }>;
+
+const price = (currency: Currency, label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(
+      VOTE_PRICE_LIMITS[currency].min,
+      `${label} must be at least ${VOTE_PRICE_LIMITS[currency].min}`,
+    )
+    .max(
+      VOTE_PRICE_LIMITS[currency].max,
+      `${label} must be at most ${VOTE_PRICE_LIMITS[currency].max}`,
+    );
+
+export const votePricesSchema = z
+  .object({
+    XAF: price('XAF', 'Price per vote by mobile money (CFA)'),
+    USD: price('USD', 'Price per vote by card (cents)'),
+  })
+  .strict();
+export type VotePrices = z.infer<typeof votePricesSchema>;
+
 /** PUT /api/admin/event: every setting at once, as the Event tab sends it. */
 export const eventSettingsSchema = z
   .object({
@@ -61,6 +92,8 @@ export const eventSettingsSchema = z
      * that does not know the setting cannot turn SMS back on by accident).
      */
     smsReceipts: z.boolean({ error: 'SMS receipts must be on or off' }).optional(),
+    /** Left out, the stored prices stay. A payment keeps the price it was made at. */
+    prices: votePricesSchema.optional(),
   })
   .strict()
   .refine(
@@ -77,8 +110,10 @@ export const eventSettingsSchema = z
 export type EventSettings = z.infer<typeof eventSettingsSchema>;
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;
 
-/** GET /api/event and the admin's copy of it. */
+/** GET /api/event and the admin's copy of it: the current edition's, or the one asked for. */
 export const publicEventSchema = z.object({
+  /** The edition's short name, as in its addresses (/e/2025/...). */
+  slug: z.string(),
   name: z.string(),
   nameFr: z.string().nullable(),
   timezone: z.string(),
@@ -89,6 +124,10 @@ export const publicEventSchema = z.object({
   resultsPublishedAt: z.string().nullable(),
   /** Whether receipts and notices go by SMS (e-mail always goes when the voter gave one). */
   smsReceipts: z.boolean(),
+  /** Price per vote in minor units of each currency (francs CFA, US cents). */
+  prices: z.object({ XAF: z.number().int(), USD: z.number().int() }),
+  /** Set once the edition is archived: read-only, its results and books still public. */
+  archivedAt: z.string().nullable(),
   status: eventStatusSchema,
   countsVisible: z.boolean(),
   /** The database's clock when the answer was made, so a phone with a wrong clock counts down right. */

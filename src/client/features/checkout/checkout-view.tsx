@@ -4,7 +4,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { PRICE_PER_VOTE } from '#shared/money';
+import { DEFAULT_PRICE_PER_VOTE } from '#shared/money';
 import type { CreditedStatus } from '#shared/schemas/payment';
 import type { ReceiptDetail } from '#shared/schemas/receipt';
 import { PageLayout } from '#client/components/layout/page-layout';
@@ -243,8 +243,8 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
                 onChange={setChosenMethod}
                 mobileMoneyTotal={xafTotal}
                 cardTotal={usdTotal}
-                mobileMoneyPrice={formatMoney(PRICE_PER_VOTE.XAF, 'XAF', language)}
-                cardPrice={formatMoney(PRICE_PER_VOTE.USD, 'USD', language)}
+                mobileMoneyPrice={formatMoney(DEFAULT_PRICE_PER_VOTE.XAF, 'XAF', language)}
+                cardPrice={formatMoney(DEFAULT_PRICE_PER_VOTE.USD, 'USD', language)}
                 mobileMoneyAvailable={mobileMoneyAvailable}
                 cardAvailable={cardAvailable}
                 disabled={locked}

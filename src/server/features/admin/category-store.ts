@@ -15,6 +15,7 @@ import {
   nominationsWithPayments,
 } from './nomination-removal.js';
 import { rowsOf } from '#server/db/rows.js';
+import { currentEditionId } from '#server/features/editions/current-edition.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { categorySnapshot } from './audit-snapshots.js';
 
@@ -85,7 +86,7 @@ export async function createCategory(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(categories)
-      .values({ ...form, machineTranslated: [] })
+      .values({ ...form, editionId: currentEditionId, machineTranslated: [] })
       .returning({ id: categories.id });
     const id = row!.id;
     await recordAudit(tx, actor, {

@@ -1,6 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.js';
 import { auditLog } from '#server/db/schema.js';
+import { currentEditionId } from '#server/features/editions/current-edition.js';
 import { getAuth } from '#server/features/auth/current-user.js';
 import type { AuditAction, AuditEntityType } from '#shared/schemas/audit.js';
 
@@ -20,6 +22,11 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   reason?: string | null;
+  /**
+   * The edition the change belongs to, when the entity may be gone by the time the row is written;
+   * otherwise read from the entity (an event setting: the current edition; an artist: none).
+   */
+  editionId?: number | null;
 }
 
 export async function auditActorOf(request: FastifyRequest): Promise<AuditActor> {
@@ -33,6 +40,7 @@ export async function auditActorOf(request: FastifyRequest): Promise<AuditActor>
  */
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
+    editionId: entry.editionId === undefined ? editionOf(entry) : entry.editionId,
     actorId: actor.id,
     actorEmail: actor.email,
     action: entry.action,
@@ -42,4 +50,22 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
     after: entry.after ?? null,
     reason: entry.reason ?? null,
   });
+}
+
+/** The edition of the entity an entry is about, read in the statement that writes the entry. */
+function editionOf(entry: AuditEntry): SQL<number | null> | null {
+  const id = entry.entityId ?? null;
+  switch (entry.entityType) {
+    case 'event':
+      return currentEditionId;
+    case 'edition':
+      // An edition's own entries name it (editionId): its id is a number, entityId its text.
+      return null;
+    case 'category':
+      return sql`(SELECT edition_id FROM categories WHERE id::text = ${id})`;
+    case 'payment':
+      return sql`(SELECT edition_id FROM payments WHERE id::text = ${id})`;
+    case 'artist':
+      return null;
+  }
 }

@@ -21,8 +21,12 @@ export const AMOUNT_CHANGE_BUSY: VoterText = {
 };
 
 export interface CardDraft {
+  /** The edition of the nominations voted for: a payment never moves to another edition. */
+  editionId: number;
   votes: readonly NominationVote[];
   totalVotes: number;
+  /** The edition's price per vote in cents now: a changed split is made at today's price. */
+  unitPrice: number;
   amount: number;
   voterEmail: string | null;
   deviceInfo: DeviceInfo;
@@ -44,12 +48,14 @@ export async function reserveAmountChange(
   ctx: Pick<AppContext, 'db'>,
   provider: CardProvider,
   paymentId: string,
+  editionId: number,
 ): Promise<AmountChangeReservation> {
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select({
         ...paymentRecordColumns,
         status: payments.status,
+        editionId: payments.editionId,
         // The database's clock, the one that set the lease.
         changing: sql<boolean>`COALESCE(${payments.amountChangeUntil} > now(), false)`,
       })
@@ -59,6 +65,7 @@ export async function reserveAmountChange(
     if (
       !current ||
       current.status !== 'pending' ||
+      current.editionId !== editionId ||
       current.provider !== 'stripe' ||
       !current.providerRef ||
       !provider.owns({ ...current, provider: 'stripe' })
@@ -66,7 +73,7 @@ export async function reserveAmountChange(
       return { kind: 'unusable' } as const;
     }
     // The split of a payment may change only while voting is open; refused, not replaced.
-    await assertVotingOpen(tx);
+    await assertVotingOpen(tx, editionId);
     if (current.changing) return { kind: 'busy' } as const;
     const token = randomUUID();
     await tx
@@ -98,6 +105,7 @@ export async function applyAmountChange(
     const [row] = await tx
       .update(payments)
       .set({
+        unitPrice: draft.unitPrice,
         amount: draft.amount,
         totalVotes: draft.totalVotes,
         ...(draft.voterEmail ? { voterEmail: draft.voterEmail } : {}),
@@ -111,6 +119,7 @@ export async function applyAmountChange(
       .where(
         and(
           eq(payments.id, paymentId),
+          eq(payments.editionId, draft.editionId),
           eq(payments.status, 'pending'),
           eq(payments.amountChangeId, token),
         ),

@@ -61,10 +61,11 @@ export function registerCardPayment(
           fr: 'Les paiements par carte ne sont pas disponibles pour le moment.',
         });
       }
-      await assertVotable(ctx.db, body.nominationVotes);
+      const { editionId, prices } = await assertVotable(ctx.db, body.nominationVotes);
       const draft: CardDraft = {
+        editionId,
         votes: body.nominationVotes,
-        ...paymentTotals(body.nominationVotes, 'USD', body.totalVotes),
+        ...paymentTotals(body.nominationVotes, prices.USD, body.totalVotes),
         voterEmail: body.voterEmail,
         deviceInfo: body.deviceInfo,
       };
@@ -124,7 +125,7 @@ async function updateCardPayment(
   paymentId: string,
   draft: CardDraft,
 ): Promise<CardPaymentResponse | null> {
-  const reservation = await reserveAmountChange(ctx, provider, paymentId);
+  const reservation = await reserveAmountChange(ctx, provider, paymentId, draft.editionId);
   if (reservation.kind === 'unusable') return null;
   if (reservation.kind === 'busy') throw conflict(AMOUNT_CHANGE_BUSY);
   let intent;

@@ -53,8 +53,12 @@ export function registerMobileMoneyPayment(
           fr: 'Les paiements Mobile Money ne sont pas disponibles pour le moment.',
         });
       }
-      await assertVotable(ctx.db, body.nominationVotes);
-      const { totalVotes, amount } = paymentTotals(body.nominationVotes, 'XAF', body.totalVotes);
+      const { editionId, prices } = await assertVotable(ctx.db, body.nominationVotes);
+      const { totalVotes, amount, unitPrice } = paymentTotals(
+        body.nominationVotes,
+        prices.XAF,
+        body.totalVotes,
+      );
       // Counted only for requests that would prompt the phone: a refused form asks nothing of it,
       // and neither does a payment outside the voting window.
       await refuseUnlessVotingOpen(ctx.event);
@@ -62,8 +66,10 @@ export function registerMobileMoneyPayment(
       await limitPrompts(request, reply, phoneHash);
 
       const paymentId = await insertPendingPayment(ctx.db, {
+        editionId,
         provider: 'campay',
         currency: 'XAF',
+        unitPrice,
         amount,
         totalVotes,
         votes: body.nominationVotes,

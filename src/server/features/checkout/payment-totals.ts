@@ -1,13 +1,15 @@
 import { unprocessable } from '#server/http/http-error.js';
-import { amountForVotes, type Currency } from '#shared/money.js';
 import { totalVotesOf, type NominationVote } from '#shared/schemas/payment.js';
 
-/** The amount comes from the votes alone; the client's total is only checked against them. */
+/**
+ * The amount comes from the votes and the edition's price per vote (`unitPrice`, minor units of
+ * the payment's currency) alone; the client's total is only checked against the votes.
+ */
 export function paymentTotals(
   lines: readonly NominationVote[],
-  currency: Currency,
+  unitPrice: number,
   clientTotal: number | undefined,
-): { totalVotes: number; amount: number } {
+): { totalVotes: number; amount: number; unitPrice: number } {
   const totalVotes = totalVotesOf(lines);
   if (clientTotal !== undefined && clientTotal !== totalVotes) {
     throw unprocessable({
@@ -15,5 +17,5 @@ export function paymentTotals(
       fr: `Le total des votes (${clientTotal}) ne correspond pas aux votes choisis (${totalVotes}). Actualisez la page et réessayez.`,
     });
   }
-  return { totalVotes, amount: amountForVotes(totalVotes, currency) };
+  return { totalVotes, amount: totalVotes * unitPrice, unitPrice };
 }

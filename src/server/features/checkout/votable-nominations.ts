@@ -1,23 +1,43 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { artists, categories, nominations } from '#server/db/schema.js';
+import { artists, categories, editions, nominations } from '#server/db/schema.js';
+import { isCurrentEdition } from '#server/features/editions/current-edition.js';
 import { unprocessable } from '#server/http/http-error.js';
+import type { Currency } from '#shared/money.js';
 import type { NominationVote } from '#shared/schemas/payment.js';
+
+/** The edition a payment's votes go to, and its prices per vote then (minor units). */
+export interface VotableEdition {
+  editionId: number;
+  prices: Record<Currency, number>;
+}
 
 /**
  * Votes may only go to nominations that are open: the nomination, its artist and its category all
- * active. One payment is for one artist, as the checkout page and the receipt present it.
+ * active, in the current edition (a nomination of another edition is not open here). One payment
+ * is for one artist, as the checkout page and the receipt present it. The edition's prices are
+ * read with them, so the amount is computed at the prices of the edition voted in.
  */
-export async function assertVotable(db: Db, lines: readonly NominationVote[]): Promise<void> {
+export async function assertVotable(
+  db: Db,
+  lines: readonly NominationVote[],
+): Promise<VotableEdition> {
   const ids = lines.map((l) => l.nominationId);
   const open = await db
-    .select({ id: nominations.id, artistId: nominations.artistId })
+    .select({
+      id: nominations.id,
+      artistId: nominations.artistId,
+      editionId: editions.id,
+      priceXaf: editions.priceXaf,
+      priceUsd: editions.priceUsd,
+    })
     .from(nominations)
     .innerJoin(artists, and(eq(artists.id, nominations.artistId), eq(artists.isActive, true)))
     .innerJoin(
       categories,
       and(eq(categories.id, nominations.categoryId), eq(categories.isActive, true)),
     )
+    .innerJoin(editions, and(eq(editions.id, categories.editionId), isCurrentEdition))
     .where(and(inArray(nominations.id, ids), eq(nominations.isActive, true)));
   const openIds = new Set(open.map((n) => n.id));
   const closed = ids.filter((id) => !openIds.has(id));
@@ -36,4 +56,9 @@ export async function assertVotable(db: Db, lines: readonly NominationVote[]): P
       fr: 'Tous les votes d’un même paiement doivent être pour le même artiste.',
     });
   }
+  const [edition] = open;
+  return {
+    editionId: edition!.editionId,
+    prices: { XAF: edition!.priceXaf, USD: edition!.priceUsd },
+  };
 }

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { event } from '#server/db/schema.js';
+import { editions } from '#server/db/schema.js';
+import { isCurrentEdition } from '#server/features/editions/current-edition.js';
 import type { EventWindow } from '#shared/event-status.js';
 import type { EventSettings } from '#shared/schemas/event.js';
+import { DEFAULT_PRICE_PER_VOTE, type Currency } from '#shared/money.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict } from '#server/http/http-error.js';
 import { publishLedger } from '#server/features/ledger/publish-ledger.js';
@@ -10,25 +12,32 @@ import { refuseUnlessOpen, statusByDatabaseClock } from './voting-window.js';
 
 /** The event row as the API speaks of it (instants as ISO strings), its zone resolved. */
 export interface EventRecord extends EventWindow {
+  slug: string;
   name: string;
   nameFr: string | null;
   timezone: string;
   /** Payments' messages go by SMS too (off: e-mail only). */
   smsReceipts: boolean;
+  prices: Record<Currency, number>;
+  archivedAt: string | null;
 }
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 const columns = {
-  name: event.name,
-  nameFr: event.nameFr,
-  timezone: event.timezone,
-  votingOpensAt: event.votingOpensAt,
-  votingClosesAt: event.votingClosesAt,
-  resultsVisibility: event.resultsVisibility,
-  hideCountsHoursBeforeClose: event.hideCountsHoursBeforeClose,
-  resultsPublishedAt: event.resultsPublishedAt,
-  smsReceipts: event.smsReceipts,
+  slug: editions.slug,
+  name: editions.name,
+  nameFr: editions.nameFr,
+  timezone: editions.timezone,
+  votingOpensAt: editions.votingOpensAt,
+  votingClosesAt: editions.votingClosesAt,
+  resultsVisibility: editions.resultsVisibility,
+  hideCountsHoursBeforeClose: editions.hideCountsHoursBeforeClose,
+  resultsPublishedAt: editions.resultsPublishedAt,
+  smsReceipts: editions.smsReceipts,
+  priceXaf: editions.priceXaf,
+  priceUsd: editions.priceUsd,
+  archivedAt: editions.archivedAt,
 };
 type EventRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
 
@@ -36,14 +45,15 @@ type EventRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] 
 function recordEventChange(
   db: Db,
   actor: AuditActor,
-  before: EventRow,
+  before: EventRow & { id: number },
   after: EventRow,
   defaultTimezone: string,
 ): Promise<void> {
   return recordAudit(db, actor, {
     action: 'event.update',
     entityType: 'event',
-    entityId: '1',
+    entityId: String(before.id),
+    editionId: before.id,
     before: toRecord(before, defaultTimezone),
     after: toRecord(after, defaultTimezone),
   });
@@ -51,6 +61,7 @@ function recordEventChange(
 
 function toRecord(row: EventRow, defaultTimezone: string): EventRecord {
   return {
+    slug: row.slug ?? '',
     name: row.name ?? 'Palmarès',
     nameFr: row.nameFr,
     timezone: row.timezone ?? defaultTimezone,
@@ -60,6 +71,11 @@ function toRecord(row: EventRow, defaultTimezone: string): EventRecord {
     hideCountsHoursBeforeClose: row.hideCountsHoursBeforeClose,
     resultsPublishedAt: iso(row.resultsPublishedAt),
     smsReceipts: row.smsReceipts ?? true,
+    prices: {
+      XAF: row.priceXaf ?? DEFAULT_PRICE_PER_VOTE.XAF,
+      USD: row.priceUsd ?? DEFAULT_PRICE_PER_VOTE.USD,
+    },
+    archivedAt: iso(row.archivedAt),
   };
 }
 
@@ -73,10 +89,10 @@ export async function readEvent(
       ...columns,
       databaseNow: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number),
     })
-    .from(event)
-    .where(eq(event.id, 1));
+    .from(editions)
+    .where(isCurrentEdition);
   // The migration creates the row; an empty table would mean a damaged database.
-  if (!row) throw new Error('The event row is missing: run the migrations');
+  if (!row) throw new Error('There is no current edition: run the migrations');
   return { record: toRecord(row, defaultTimezone), databaseNow: row.databaseNow };
 }
 
@@ -91,8 +107,12 @@ export async function updateEventSettings(
   defaultTimezone: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select(columns).from(event).where(eq(event.id, 1)).for('update');
-    if (!before) throw new Error('The event row is missing: run the migrations');
+    const [before] = await tx
+      .select({ ...columns, id: editions.id })
+      .from(editions)
+      .where(isCurrentEdition)
+      .for('update');
+    if (!before) throw new Error('There is no current edition: run the migrations');
     const values = {
       name: settings.name,
       nameFr: settings.nameFr,
@@ -102,11 +122,13 @@ export async function updateEventSettings(
       resultsVisibility: settings.resultsVisibility,
       hideCountsHoursBeforeClose: settings.hideCountsHoursBeforeClose,
       smsReceipts: settings.smsReceipts ?? before.smsReceipts,
+      priceXaf: settings.prices?.XAF ?? before.priceXaf,
+      priceUsd: settings.prices?.USD ?? before.priceUsd,
     };
     const [after] = await tx
-      .update(event)
+      .update(editions)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(event.id, 1))
+      .where(eq(editions.id, before.id))
       .returning(columns);
     await recordEventChange(tx, actor, before, after!, defaultTimezone);
   });
@@ -124,16 +146,16 @@ export async function closeVotingNow(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ ...columns, status: statusByDatabaseClock })
-      .from(event)
-      .where(eq(event.id, 1))
+      .select({ ...columns, id: editions.id, status: statusByDatabaseClock })
+      .from(editions)
+      .where(isCurrentEdition)
       .for('update');
-    if (!before) throw new Error('The event row is missing: run the migrations');
+    if (!before) throw new Error('There is no current edition: run the migrations');
     refuseUnlessOpen(before.status);
     const [after] = await tx
-      .update(event)
+      .update(editions)
       .set({ votingClosesAt: sql`now()`, updatedAt: new Date() })
-      .where(eq(event.id, 1))
+      .where(eq(editions.id, before.id))
       .returning(columns);
     await recordEventChange(tx, actor, before, after!, defaultTimezone);
   });
@@ -146,10 +168,10 @@ export async function closeVotingNow(
 export async function publishResults(db: Db, actor: AuditActor): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .update(event)
+      .update(editions)
       .set({ resultsPublishedAt: sql`now()`, updatedAt: new Date() })
-      .where(sql`${event.id} = 1 AND ${event.resultsPublishedAt} IS NULL`)
-      .returning({ resultsPublishedAt: event.resultsPublishedAt });
+      .where(sql`${editions.isCurrent} AND ${editions.resultsPublishedAt} IS NULL`)
+      .returning({ id: editions.id, resultsPublishedAt: editions.resultsPublishedAt });
     if (!row?.resultsPublishedAt) {
       throw conflict({
         en: 'The results are already published.',
@@ -157,11 +179,12 @@ export async function publishResults(db: Db, actor: AuditActor): Promise<string>
       });
     }
     const publishedAt = row.resultsPublishedAt.toISOString();
-    const ledger = await publishLedger(tx);
+    const ledger = await publishLedger(tx, row.id);
     await recordAudit(tx, actor, {
       action: 'event.publish-results',
       entityType: 'event',
-      entityId: '1',
+      entityId: String(row.id),
+      editionId: row.id,
       before: { resultsPublishedAt: null },
       after: {
         resultsPublishedAt: publishedAt,

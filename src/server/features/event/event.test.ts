@@ -4,7 +4,12 @@ import { auditLog, paymentVotes } from '#server/db/schema.js';
 import type { PublicEvent, Results } from '#shared/schemas/event.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
-import { inDatabaseTime, resetEvent, setEvent } from '#test/factories/event-factory.js';
+import {
+  currentEdition,
+  inDatabaseTime,
+  resetEvent,
+  setEvent,
+} from '#test/factories/event-factory.js';
 import { signedInUser } from '#test/factories/user-factory.js';
 import { call } from '#test/support/call-app.js';
 import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
@@ -144,7 +149,7 @@ describeEachDatabase('the event', (kind) => {
         const seen: string[] = [];
         const at = async (change: Parameters<typeof setEvent>[1]) => {
           await setEvent(tx, change);
-          seen.push(await votingStatus(tx));
+          seen.push(await votingStatus(tx, await currentEdition(tx)));
         };
         await at({ votingOpensAt: sql`now()`, votingClosesAt: null });
         await at({ votingOpensAt: sql`now() + interval '1 millisecond'` });
@@ -322,7 +327,7 @@ describeEachDatabase('the event', (kind) => {
       headers: admin,
     });
     expect(published.body).toMatchObject({ status: 'closed', votingClosesAt: null });
-    expect(await votingStatus(t.database.db)).toBe('closed');
+    expect(await votingStatus(t.database.db, await currentEdition(t.database.db))).toBe('closed');
     const refused = await call(t.app, {
       method: 'POST',
       url: '/api/create-payment-intent-multi',
@@ -362,7 +367,7 @@ describeEachDatabase('the event', (kind) => {
     expect(closed.status).toBe(200);
     expect(closed.body.status).toBe('closed');
     expect(Date.parse(closed.body.votingClosesAt!)).toBeLessThanOrEqual(Date.now() + 5000);
-    expect(await votingStatus(t.database.db)).toBe('closed');
+    expect(await votingStatus(t.database.db, await currentEdition(t.database.db))).toBe('closed');
     expect((await close()).status).toBe(409);
     const [entry] = await t.database.db
       .select()

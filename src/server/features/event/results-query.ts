@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import type { Results } from '#shared/schemas/event.js';
+import { currentEditionId } from '#server/features/editions/current-edition.js';
 
 /** One ranked nominee (raw SQL: a window function). */
 interface RankedNomineeRow {
@@ -29,8 +30,8 @@ export async function rankedResults(db: Db, publishedAt: string): Promise<Result
   const rows = rowsOf<RankedNomineeRow>(
     await db.execute(sql`
       WITH l AS (
-        SELECT id, totals FROM results_ledgers
-        WHERE published_at = (SELECT results_published_at FROM event WHERE id = 1)),
+        SELECT l.id, l.totals FROM results_ledgers l JOIN editions e ON e.id = l.edition_id
+        WHERE e.is_current AND l.published_at = e.results_published_at),
       published AS (
         SELECT t->>'nominationId' AS nomination_id, SUM((t->>'votes')::int)::int AS votes
         FROM l, jsonb_array_elements(l.totals) AS t GROUP BY 1),
@@ -55,7 +56,7 @@ export async function rankedResults(db: Db, publishedAt: string): Promise<Result
       JOIN nominations n ON n.category_id = c.id AND n.is_active
       JOIN counts k ON k.id = n.id
       JOIN artists a ON a.id = n.artist_id AND a.is_active
-      WHERE c.is_active
+      WHERE c.is_active AND c.edition_id = ${currentEditionId}
       ORDER BY c.created_at, c.name, c.id, rank, a.name`),
   );
   const categories: Extract<Results, { published: true }>['categories'] = [];

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { event } from '#server/db/schema.js';
+import { editions } from '#server/db/schema.js';
 import { conflict } from '#server/http/http-error.js';
 import type { VoterText } from '#server/http/voter-text.js';
 import type { EventStatus } from '#shared/schemas/event.js';
@@ -17,20 +17,22 @@ export const VOTING_CLOSED: VoterText = {
 /**
  * The event's status by the database's clock. `now()` is the transaction's start, the same instant
  * a payment inserted in that transaction records as its `created_at`: every instance agrees, and
- * no payment can carry a creation time at or after the close. Edges as in eventStatusAt().
+ * no payment can carry a creation time at or after the close. Edges as in eventStatusAt(); an
+ * archived edition is closed whatever its window said.
  */
 export const statusByDatabaseClock = sql<EventStatus>`CASE
-  WHEN ${event.resultsPublishedAt} IS NOT NULL THEN 'closed'
-  WHEN ${event.votingOpensAt} IS NOT NULL AND now() < ${event.votingOpensAt} THEN 'upcoming'
-  WHEN ${event.votingClosesAt} IS NOT NULL AND now() >= ${event.votingClosesAt} THEN 'closed'
+  WHEN ${editions.archivedAt} IS NOT NULL OR ${editions.resultsPublishedAt} IS NOT NULL THEN 'closed'
+  WHEN ${editions.votingOpensAt} IS NOT NULL AND now() < ${editions.votingOpensAt} THEN 'upcoming'
+  WHEN ${editions.votingClosesAt} IS NOT NULL AND now() >= ${editions.votingClosesAt} THEN 'closed'
   ELSE 'open' END`;
 
-export async function votingStatus(db: Db): Promise<EventStatus> {
+/** An edition's status by the database's clock; an edition that does not exist takes no votes. */
+export async function votingStatus(db: Db, editionId: number): Promise<EventStatus> {
   const [row] = await db
     .select({ status: statusByDatabaseClock })
-    .from(event)
-    .where(eq(event.id, 1));
-  return row?.status ?? 'open';
+    .from(editions)
+    .where(eq(editions.id, editionId));
+  return row?.status ?? 'closed';
 }
 
 /** The 409 for a status other than `open`. */
@@ -40,8 +42,8 @@ export function refuseUnlessOpen(status: EventStatus): void {
 }
 
 /** 409 unless voting is open; call it in the transaction that creates or changes the payment. */
-export async function assertVotingOpen(db: Db): Promise<void> {
-  refuseUnlessOpen(await votingStatus(db));
+export async function assertVotingOpen(db: Db, editionId: number): Promise<void> {
+  refuseUnlessOpen(await votingStatus(db, editionId));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { event, nominations, payments } from '#server/db/schema.js';
+import { editions, nominations, payments } from '#server/db/schema.js';
 import { inDatabaseTime, resetEvent, setEvent } from '#test/factories/event-factory.js';
 import { call } from '#test/support/call-app.js';
 import { nomineeWith, split, tallyMismatches } from '#test/support/payment-test-kit.js';
@@ -71,7 +71,9 @@ describePostgres('payments racing the close', () => {
     const [{ after } = { after: -1 }] = await t.database.db
       .select({ after: sql<number>`count(*)::int` })
       .from(payments)
-      .where(sql`${payments.createdAt} >= (SELECT ${event.votingClosesAt} FROM ${event})`);
+      .where(
+        sql`${payments.createdAt} >= (SELECT ${editions.votingClosesAt} FROM ${editions} WHERE ${editions.isCurrent})`,
+      );
     expect(after, 'payments created at or after the close').toBe(0);
 
     // Money taken means votes counted: each accepted payment settles after the close and counts.

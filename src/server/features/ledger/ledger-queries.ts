@@ -55,7 +55,8 @@ export async function currentLedger(db: Db): Promise<LedgerHeader | null> {
     })
     .from(resultsLedgers)
     .where(
-      sql`${resultsLedgers.publishedAt} = (SELECT results_published_at FROM event WHERE id = 1)`,
+      sql`(${resultsLedgers.editionId}, ${resultsLedgers.publishedAt}) =
+        (SELECT id, results_published_at FROM editions WHERE is_current)`,
     );
   if (!row) return null;
   const { salt, saltKey, ...rest } = row;

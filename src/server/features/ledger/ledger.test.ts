@@ -21,7 +21,7 @@ import type {
   LedgerEntryProof,
 } from '#shared/schemas/ledger.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
-import { resetEvent } from '#test/factories/event-factory.js';
+import { currentEdition, resetEvent } from '#test/factories/event-factory.js';
 import {
   createCompletedPayment,
   createPendingPayment,
@@ -424,7 +424,9 @@ describeEachDatabase('the published ledger', (kind) => {
 
   it('answers 404 with its own message for results published without a ledger, and a head of none', async () => {
     await resetEvent(db);
-    await db.execute(sql`UPDATE event SET results_published_at = now() - interval '1 day'`);
+    await db.execute(
+      sql`UPDATE editions SET results_published_at = now() - interval '1 day' WHERE is_current`,
+    );
     t.app.ctx.events.emit('event-changed');
     expect(await getLedger()).toMatchObject({
       status: 404,
@@ -488,11 +490,12 @@ describeEachDatabase('a ledger published before receipts had salts of their own'
       .update(salt + paid.receiptCode!)
       .digest('hex');
     const entry = { receiptHash, votes: [{ nominationId, votes: 4 }] };
-    await db.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
+    await db.execute(sql`UPDATE editions SET results_published_at = now() WHERE is_current`);
     const [legacy] = await db
       .insert(resultsLedgers)
       .values({
-        publishedAt: sql`(SELECT results_published_at FROM event WHERE id = 1)`,
+        editionId: await currentEdition(db),
+        publishedAt: sql`(SELECT results_published_at FROM editions WHERE is_current)`,
         salt,
         root: rootOf([entry]),
         entryCount: 1,
@@ -673,8 +676,8 @@ describePostgres('a revision and a publication at the same moment', () => {
       if (first === 'publication') {
         let applied: Promise<string | null> | undefined;
         await db.transaction(async (tx) => {
-          await tx.execute(sql`UPDATE event SET results_published_at = now() WHERE id = 1`);
-          await publishLedger(tx);
+          await tx.execute(sql`UPDATE editions SET results_published_at = now() WHERE is_current`);
+          await publishLedger(tx, await currentEdition(tx));
           applied = apply(db, payment, undefined);
           expect(await settledYet(applied)).toBe(false);
         });

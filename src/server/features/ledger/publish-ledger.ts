@@ -30,15 +30,15 @@ const byNomination = (a: NominationVotes, b: NominationVotes) =>
  * credited payment's votes still counted, read in one statement (one snapshot, so the entries and
  * the tallies they add up to belong together). A revision waits for the publication that holds the
  * event row (server/ledger/ledger-correction.ts), so nothing changes between this read and the
- * ledger's commit without a correction to show for it. The ledger takes the event's
- * resultsPublishedAt, which the caller has just set in `tx`.
+ * ledger's commit without a correction to show for it. The ledger is the edition's (`editionId`)
+ * and takes its resultsPublishedAt, which the caller has just set in `tx`.
  */
-export async function publishLedger(tx: Db): Promise<PublishedLedger> {
+export async function publishLedger(tx: Db, editionId: number): Promise<PublishedLedger> {
   const rows = rowsOf<{ receipt_code: string; nomination_id: string; votes: number }>(
     await tx.execute(sql`
       SELECT p.receipt_code, v.nomination_id, SUM(v.counted)::int AS votes
       FROM payments p JOIN payment_votes v ON v.payment_id = p.id
-      WHERE p.status = ANY(string_to_array(${CREDITED_STATUSES.join(',')}, ','))
+      WHERE p.edition_id = ${editionId} AND p.status = ANY(string_to_array(${CREDITED_STATUSES.join(',')}, ','))
         AND p.receipt_code IS NOT NULL AND v.counted > 0
       GROUP BY p.receipt_code, v.nomination_id`),
   );
@@ -73,7 +73,8 @@ export async function publishLedger(tx: Db): Promise<PublishedLedger> {
     .insert(resultsLedgers)
     .values({
       // Read back rather than passed: the column keeps microseconds a JavaScript date drops.
-      publishedAt: sql`(SELECT results_published_at FROM event WHERE id = 1)`,
+      editionId,
+      publishedAt: sql`(SELECT results_published_at FROM editions WHERE id = ${editionId})`,
       saltKey,
       root,
       entryCount: entries.length,
