@@ -7,6 +7,8 @@ import { PageLayout } from '#client/components/layout/page-layout';
 import { RouteFallback } from '#client/components/layout/route-fallback';
 import { buttonVariants } from '#client/components/ui/button-variants';
 import { toast } from '#client/components/ui/toast-store';
+import { LoadFailureState } from '#client/components/load-failure-state';
+import { useEvent } from '#client/lib/event-query';
 import { useDocumentTitle } from '#client/lib/use-document-title';
 import { CheckoutView } from './checkout-view';
 import { parseArtistParam } from '#shared/checkout-artist-param';
@@ -54,7 +56,29 @@ export function CheckoutPage() {
     }
   }, [onCheckout, parsed.kind, navigate, t]);
 
-  if (parsed.kind === 'ok') return <CheckoutView artist={parsed.artist} />;
+  // The prices are the edition's: no total is shown before they are known. The page the server
+  // drew carries the event, so this waits only after a failed or a client-side first load.
+  const event = useEvent();
+  if (parsed.kind === 'ok') {
+    if (event.data) return <CheckoutView artist={parsed.artist} prices={event.data.prices} />;
+    if (event.isError) {
+      return (
+        <PageLayout>
+          <LoadFailureState
+            error={event.error}
+            missing={{
+              title: tc('errors.generic'),
+              text: '',
+              href: '/',
+              linkLabel: tc('actions.backToHome'),
+            }}
+            onRetry={() => void event.refetch()}
+          />
+        </PageLayout>
+      );
+    }
+    return <RouteFallback />;
+  }
   if (parsed.kind === 'noCategories') {
     return (
       <PageLayout>

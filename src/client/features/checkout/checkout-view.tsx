@@ -4,7 +4,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { DEFAULT_PRICE_PER_VOTE } from '#shared/money';
+import type { Currency } from '#shared/money';
 import type { CreditedStatus } from '#shared/schemas/payment';
 import type { ReceiptDetail } from '#shared/schemas/receipt';
 import { PageLayout } from '#client/components/layout/page-layout';
@@ -38,8 +38,14 @@ import { VotingClosedNotice } from './voting-closed-notice';
 /** After a payment the public tallies changed: catalogue screens refetch when next shown. */
 const CATALOG_KEY = /^\/api\/(categories|nominations|artists)/;
 
+interface CheckoutViewProps {
+  artist: CheckoutArtist;
+  /** The current edition's prices per vote (minor units), which the server charges. */
+  prices: Readonly<Record<Currency, number>>;
+}
+
 /** The checkout screen for a valid artist with at least one nomination. */
-export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
+export function CheckoutView({ artist, prices }: CheckoutViewProps) {
   const { t } = useTranslation('checkout');
   const { t: tr } = useTranslation('receipts');
   const language = useLanguage();
@@ -52,7 +58,7 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
   );
   const [counts, setCounts] = useState<VoteCounts>(() => defaultVoteCounts(nominationIds));
   const lines = useMemo(() => voteLines(nominationIds, counts), [nominationIds, counts]);
-  const totals = voteTotals(lines);
+  const totals = voteTotals(lines, prices);
   const xafTotal = formatMoney(totals.xaf, 'XAF', language);
   const usdTotal = formatMoney(totals.usdCents, 'USD', language);
 
@@ -243,8 +249,8 @@ export function CheckoutView({ artist }: { artist: CheckoutArtist }) {
                 onChange={setChosenMethod}
                 mobileMoneyTotal={xafTotal}
                 cardTotal={usdTotal}
-                mobileMoneyPrice={formatMoney(DEFAULT_PRICE_PER_VOTE.XAF, 'XAF', language)}
-                cardPrice={formatMoney(DEFAULT_PRICE_PER_VOTE.USD, 'USD', language)}
+                mobileMoneyPrice={formatMoney(prices.XAF, 'XAF', language)}
+                cardPrice={formatMoney(prices.USD, 'USD', language)}
                 mobileMoneyAvailable={mobileMoneyAvailable}
                 cardAvailable={cardAvailable}
                 disabled={locked}

@@ -1,3 +1,4 @@
+import { DEFAULT_PRICE_PER_VOTE } from '#shared/money';
 import { describe, expect, it } from 'vitest';
 import {
   clampVoteCount,
@@ -26,13 +27,22 @@ describe('vote selection', () => {
     ]);
   });
 
-  it('prices 100 CFA or 50 US cents per vote', () => {
-    const totals = voteTotals([
+  it('prices the votes at the edition’s prices: by default 100 CFA or 50 US cents per vote', () => {
+    const lines = [
       { nominationId: 'a', voteCount: 3 },
       { nominationId: 'b', voteCount: 2 },
-    ]);
-    expect(totals).toEqual({ totalVotes: 5, xaf: 500, usdCents: 250 });
-    expect(voteTotals([])).toEqual({ totalVotes: 0, xaf: 0, usdCents: 0 });
+    ];
+    expect(voteTotals(lines, DEFAULT_PRICE_PER_VOTE)).toEqual({
+      totalVotes: 5,
+      xaf: 500,
+      usdCents: 250,
+    });
+    expect(voteTotals(lines, { XAF: 150, USD: 75 })).toEqual({
+      totalVotes: 5,
+      xaf: 750,
+      usdCents: 375,
+    });
+    expect(voteTotals([], DEFAULT_PRICE_PER_VOTE)).toEqual({ totalVotes: 0, xaf: 0, usdCents: 0 });
   });
 
   it('keys a split by its lines', () => {

@@ -1,5 +1,5 @@
 import { VOTES_PER_CATEGORY } from '#shared/limits';
-import { amountForVotes } from '#shared/money';
+import { amountForVotes, type Currency } from '#shared/money';
 import { totalVotesOf, type NominationVote } from '#shared/schemas/payment';
 
 /** Votes chosen per nomination id, one stepper each (0 to 100, default 2). */
@@ -30,12 +30,16 @@ export interface VoteTotals {
   usdCents: number;
 }
 
-export function voteTotals(lines: readonly NominationVote[]): VoteTotals {
+/** The totals at the edition's prices per vote, as the server will charge them. */
+export function voteTotals(
+  lines: readonly NominationVote[],
+  prices: Readonly<Record<Currency, number>>,
+): VoteTotals {
   const totalVotes = totalVotesOf(lines);
   return {
     totalVotes,
-    xaf: amountForVotes(totalVotes, 'XAF'),
-    usdCents: amountForVotes(totalVotes, 'USD'),
+    xaf: amountForVotes(totalVotes, 'XAF', prices),
+    usdCents: amountForVotes(totalVotes, 'USD', prices),
   };
 }
 

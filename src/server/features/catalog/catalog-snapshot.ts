@@ -2,6 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { artists, categories as categoriesTable } from '#server/db/schema.js';
+import { currentEditionId } from '#server/features/editions/current-edition.js';
 import { EncodedBody } from '#server/http/encoded-body.js';
 import type {
   ArtistCategoryRef,
@@ -61,8 +62,10 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /**
- * Trending window: the current UTC hour and the 23 before it, read from the hourly tallies that
- * settle() maintains (see docs/decisions/0003-trending.md).
+ * The current edition's catalogue: its categories and their nominations, and every artist's
+ * profile (shared by the editions) with the nominations of this one. Trending window: the current
+ * UTC hour and the 23 before it, read from the hourly tallies that settle() maintains (see
+ * docs/decisions/0003-trending.md).
  */
 export async function loadCatalogRows(db: Db): Promise<CatalogRows> {
   // Three reads at once on three connections, so they may straddle an organiser's save: a new
@@ -80,6 +83,7 @@ export async function loadCatalogRows(db: Db): Promise<CatalogRows> {
       FROM nominations n
       JOIN artists a ON a.id = n.artist_id AND a.is_active
       JOIN categories c ON c.id = n.category_id AND c.is_active
+        AND c.edition_id = ${currentEditionId}
       LEFT JOIN (
         SELECT nomination_id, SUM(votes)::int AS votes FROM nomination_hourly_votes
         WHERE hour >= date_trunc('hour', now()) - interval '23 hours'
@@ -133,7 +137,7 @@ const selectCategories = (db: Db) =>
       createdAt: categoriesTable.createdAt,
     })
     .from(categoriesTable)
-    .where(sql`${categoriesTable.isActive}`)
+    .where(sql`${categoriesTable.isActive} AND ${categoriesTable.editionId} = ${currentEditionId}`)
     .orderBy(asc(categoriesTable.createdAt), asc(categoriesTable.name));
 
 const selectArtists = (db: Db) =>

@@ -134,6 +134,30 @@ describeEachDatabase('editions', (kind) => {
     expect(event.body).toMatchObject({ slug: copy, name: 'Copy', prices: { XAF: 150, USD: 50 } });
   });
 
+  it('shows the public the current edition’s catalogue only', async () => {
+    const { db } = t.database;
+    const mine = await createCategory(db, { name: `Shown ${slug()}` });
+    const other = await createEdition(db);
+    await makeCurrentEdition(db, other.id);
+    const theirs = await createCategory(db, { name: `Next year ${slug()}` });
+    await makeCurrentEdition(db, first);
+    t.app.ctx.events.emit('catalog-changed');
+    const names = async () =>
+      (await call<{ name: string }[]>(t.app, { method: 'GET', url: '/api/categories' })).body.map(
+        (c) => c.name,
+      );
+    expect(await names()).toContain(mine.name);
+    expect(await names()).not.toContain(theirs.name);
+    const switched = await call(t.app, {
+      method: 'PUT',
+      url: '/api/admin/editions/current',
+      headers: admin,
+      body: { slug: other.slug },
+    });
+    expect(switched.status).toBe(200);
+    expect(await names()).toEqual([theirs.name]);
+  });
+
   it('switches the current edition; an archived or unknown one is refused', async () => {
     const next = await createEdition(t.database.db);
     const switched = await call<EditionList>(t.app, {
