@@ -75,8 +75,17 @@ export const receiptLookupRequestSchema = z
   .refine(oneContact, ONE_CONTACT);
 export type ReceiptLookupRequest = z.input<typeof receiptLookupRequestSchema>;
 
+/** The edition a receipt's votes went to: a voter's receipts may span several years. */
+export const receiptEditionSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  nameFr: z.string().nullable(),
+});
+export type ReceiptEdition = z.infer<typeof receiptEditionSchema>;
+
 export const receiptSummarySchema = z.object({
   receiptCode: z.string(),
+  edition: receiptEditionSchema,
   createdAt: z.iso.datetime({ offset: true }),
   provider: z.enum(PROVIDERS),
   totalVotes: z.number().int(),
@@ -108,6 +117,7 @@ export const receiptDetailSchema = z.object({
     /** The votes of this payment in the tallies now: fewer than totalVotes after a refund. */
     countedVotes: z.number().int(),
   }),
+  edition: receiptEditionSchema,
   artist: z.object({
     id: z.uuid(),
     name: z.string(),

@@ -137,6 +137,9 @@ function ReceiptBody({
           <DialogTitle className="mt-1 text-xl text-white sm:text-2xl">
             {t('modal.title')}
           </DialogTitle>
+          <p className="text-sm font-semibold text-gold-200" data-testid="receipt-edition">
+            {localized(receipt.edition.name, receipt.edition.nameFr)}
+          </p>
           <DialogDescription className="mt-1 text-sm text-white/75 sm:text-base">
             {t(`modal.states.${state}.description`)}
           </DialogDescription>

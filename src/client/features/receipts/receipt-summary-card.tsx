@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button';
 import { Badge } from '#client/components/ui/badge';
 import { Card } from '#client/components/ui/card';
 import { useLanguage } from '#client/lib/use-language';
+import { useLocalized } from '#client/lib/use-localized';
 import { formatMoney } from '#client/lib/format-money';
 import { useProviderLabel } from '#client/lib/use-provider-label';
 
@@ -19,6 +20,7 @@ interface ReceiptSummaryCardProps {
 export function ReceiptSummaryCard({ receipt, opening, onView }: ReceiptSummaryCardProps) {
   const { t } = useTranslation('receipts');
   const language = useLanguage();
+  const localized = useLocalized();
   const providerLabel = useProviderLabel();
   const headingId = `receipt-${receipt.receiptCode}`;
   const ProviderIcon = receipt.provider === 'stripe' ? CreditCard : Smartphone;
@@ -57,6 +59,12 @@ export function ReceiptSummaryCard({ receipt, opening, onView }: ReceiptSummaryC
         )}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
+        <div className="col-span-2 sm:col-span-3">
+          <dt className="text-muted-foreground">{t('results.edition')}</dt>
+          <dd className="font-medium" data-testid="receipt-summary-edition">
+            {localized(receipt.edition.name, receipt.edition.nameFr)}
+          </dd>
+        </div>
         <div className="col-span-2 sm:col-span-1">
           <dt className="text-muted-foreground">{t('results.date')}</dt>
           <dd className="font-medium">

@@ -14,6 +14,7 @@ import { call } from '#test/support/call-app.js';
 import { split } from '#test/support/payment-test-kit.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase, describePostgres } from '#test/support/test-database.js';
+import { lookupReceipts } from '#server/features/receipts/receipt-queries.js';
 import { createEdition as createEditionStored, setCurrentEdition } from './edition-store.js';
 
 let unique = 0;
@@ -238,6 +239,36 @@ describeEachDatabase('editions', (kind) => {
       await db.execute(sql`SELECT count(*)::int AS n FROM payments`),
     );
     expect(after!.n).toBe(before!.n);
+  });
+
+  it('lists a voter’s receipts from every edition, each with its edition, and opens each', async () => {
+    const { db } = t.database;
+    const email = `${slug()}@example.com`;
+    const past = await createEdition(db, { name: 'Awards 2024', nameFr: 'Prix 2024' });
+    await makeCurrentEdition(db, past.id);
+    const old = await createNominee(db, { categoryIds: [(await createCategory(db)).id] });
+    const oldPaid = await createCompletedPayment(db, {
+      votes: split(old, [1]),
+      payment: { voterEmail: email },
+    });
+    await makeCurrentEdition(db, first);
+    const now = await createNominee(db, { categoryIds: [(await createCategory(db)).id] });
+    const newPaid = await createCompletedPayment(db, {
+      votes: split(now, [2]),
+      payment: { voterEmail: email },
+    });
+    const found = await lookupReceipts(db, { email });
+    expect(found.map((r) => [r.receiptCode, r.edition.slug])).toEqual(
+      expect.arrayContaining([
+        [oldPaid.receiptCode, past.slug],
+        [newPaid.receiptCode, expect.any(String)],
+      ]),
+    );
+    const receipt = await call<{ edition: { name: string; nameFr: string } }>(t.app, {
+      method: 'GET',
+      url: `/api/payment/receipt/${oldPaid.receiptCode}`,
+    });
+    expect(receipt.body.edition).toMatchObject({ name: 'Awards 2024', nameFr: 'Prix 2024' });
   });
 
   it('refuses in the database itself to delete an edition, category or nomination with votes', async () => {

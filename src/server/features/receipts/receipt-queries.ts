@@ -1,6 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { artists, categories, nominations, paymentVotes, payments } from '#server/db/schema.js';
+import {
+  artists,
+  categories,
+  editions,
+  nominations,
+  paymentVotes,
+  payments,
+} from '#server/db/schema.js';
 import {
   CREDITED_STATUSES,
   creditedStatusSchema,
@@ -19,6 +26,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * back: the voter then reads what happened on it.
  */
 const credited = inArray(payments.status, [...CREDITED_STATUSES]);
+
+/** Which edition a receipt belongs to, as the voter reads it beside the receipt. */
+const editionColumns = { slug: editions.slug, name: editions.name, nameFr: editions.nameFr };
 export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptDetail | null> {
   const [payment] = await db
     .select({
@@ -32,8 +42,10 @@ export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptD
       settledAt: payments.settledAt,
       status: payments.status,
       refundedAmount: payments.refundedAmount,
+      edition: editionColumns,
     })
     .from(payments)
+    .innerJoin(editions, eq(editions.id, payments.editionId))
     .where(and(eq(payments.receiptCode, receiptCode), credited));
   if (!payment?.receiptCode) return null;
   const status = creditedStatus(payment.status);
@@ -75,6 +87,7 @@ export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptD
       refundedAmount: payment.refundedAmount,
       countedVotes: lines.reduce((sum, l) => sum + l.counted, 0),
     },
+    edition: payment.edition,
     // Checkout takes votes for one artist per payment.
     artist: {
       id: first.artistId,
@@ -107,8 +120,10 @@ export async function lookupReceipts(
       currency: payments.currency,
       status: payments.status,
       refundedAmount: payments.refundedAmount,
+      edition: editionColumns,
     })
     .from(payments)
+    .innerJoin(editions, eq(editions.id, payments.editionId))
     .where(
       and(
         credited,
@@ -123,6 +138,7 @@ export async function lookupReceipts(
     return [
       {
         receiptCode: r.receiptCode,
+        edition: r.edition,
         createdAt: iso(r.createdAt),
         provider: r.provider,
         totalVotes: r.totalVotes,
