@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editions } from '#server/db/schema.js';
 import type { Results } from '#shared/schemas/event.js';
 import type { LedgerDocument } from '#shared/schemas/ledger.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
@@ -12,6 +14,7 @@ import {
   revisePaymentAs,
   settlePayment,
 } from '#test/factories/payment-factory.js';
+import { createEdition, makeCurrentEdition } from '#test/factories/edition-factory.js';
 import { signedInUser } from '#test/factories/user-factory.js';
 import { runNpmScript } from '#test/support/app-role.js';
 import { call } from '#test/support/call-app.js';
@@ -128,6 +131,10 @@ const FORGERIES: [string, (doc: LedgerDocument) => void][] = [
 ];
 
 describe('verify-results', () => {
+  let address: string | undefined;
+  /** The app on a loopback port, started by the first test that needs it. */
+  const listening = async () => (address ??= await t.app.listen({ host: '127.0.0.1', port: 0 }));
+
   it('verifies a ledger the app built', () => {
     const verdict = verifyLedger(ledger);
     expect(verdict.lines.filter((l) => l.startsWith('✗'))).toEqual([]);
@@ -258,7 +265,7 @@ describe('verify-results', () => {
   });
 
   it('given the address of the real app on a loopback port: compares with the published results, corrections (a refund, a late credit) included, and with the root and head the site shows', async () => {
-    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await listening();
     const verified = await runNpmScript('verify-results', [`${address}/api/results/ledger`], {});
     expect(verified.stdout).toMatch(/✓ totals with 2 correction\(s\) equal/);
     expect(verified.stdout).toMatch(/✓ the published results' 3 counts equal the ledger's totals/);
@@ -289,5 +296,29 @@ describe('verify-results', () => {
       /✗ published results give \d+ votes to nomination \S+, the ledger \d+/,
     );
     expect(refused.ok).toBe(false);
+  });
+
+  it('checks an earlier edition’s ledger by its address once another edition is current', async () => {
+    const { db } = t.app.ctx;
+    const [published] = await db.select().from(editions).where(eq(editions.isCurrent, true));
+    const next = await createEdition(db);
+    await makeCurrentEdition(db, next.id);
+    t.app.ctx.events.emit('event-changed');
+    try {
+      const address = await listening();
+      const url = `${address}/api/results/ledger?edition=${published!.slug}`;
+      const verified = await runNpmScript('verify-results', [url], {});
+      expect(verified.stdout).toMatch(
+        /✓ the published results' 3 counts equal the ledger's totals/,
+      );
+      expect(verified.stdout).toMatch(/✓ the root and head equal the ones the site shows/);
+      expect(verified.code).toBe(0);
+      // The current edition has published nothing yet: there is no ledger at the bare address.
+      const current = await runNpmScript('verify-results', [`${address}/api/results/ledger`], {});
+      expect(current.code).toBe(2);
+    } finally {
+      await makeCurrentEdition(db, published!.id);
+      t.app.ctx.events.emit('event-changed');
+    }
   });
 });

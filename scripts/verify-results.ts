@@ -6,8 +6,9 @@
  * seal: the same root and the same head (a later head than the one given is refused, saying how
  * many corrections came after it).
  * Given a URL (the ledger's, or the site's address), it also reads `/api/results` and
- * `/api/results/ledger/head` from the same origin and compares the published counts with the
- * totals and the root and head the site shows with the document's.
+ * `/api/results/ledger/head` from the same origin (for the same `?edition=` as the URL, an edition
+ * other than the current one) and compares the published counts with the totals and the root and
+ * head the site shows with the document's.
  *
  * It imports nothing from the app on purpose: the check is a second, independent reading of the
  * rules written in docs/decisions/0058-published-ledger.md, so a mistake in the server's code is
@@ -429,9 +430,16 @@ export async function verifyResults(
   if (/^https?:\/\//i.test(source)) {
     const url = new URL(source);
     if (url.pathname === '/' || url.pathname === '') url.pathname = LEDGER_PATH;
+    // An edition other than the current one is named as the ledger's address names it.
+    const edition = url.searchParams.get('edition');
+    const sameEdition = (path: string) => {
+      const sibling = new URL(path, url.origin);
+      if (edition !== null) sibling.searchParams.set('edition', edition);
+      return sibling;
+    };
     const document = await fetchJson(url);
-    const results = await fetchJson(new URL(RESULTS_PATH, url.origin));
-    const site = await fetchJson(new URL(HEAD_PATH, url.origin));
+    const results = await fetchJson(sameEdition(RESULTS_PATH));
+    const site = await fetchJson(sameEdition(HEAD_PATH));
     return verifyLedger(document, { ...noted, results, site });
   }
   let text: string;

@@ -46,6 +46,19 @@ export async function editionIdOf(db: Db, slug: string | undefined): Promise<num
   return row.id;
 }
 
+/** An edition's id and when its results were published (null: not yet); 404 for an unknown slug. */
+export async function editionPublication(
+  db: Db,
+  slug: string | undefined,
+): Promise<{ id: number; resultsPublishedAt: Date | null }> {
+  const [row] = await db
+    .select({ id: editions.id, resultsPublishedAt: editions.resultsPublishedAt })
+    .from(editions)
+    .where(slug === undefined ? eq(editions.isCurrent, true) : eq(editions.slug, slug));
+  if (!row) throw notFound(NO_SUCH_EDITION);
+  return row;
+}
+
 /**
  * Every edition row locked, in id order: creating an edition and changing the current one take
  * this first, so two organisers doing either at once take turns and the partial unique index on

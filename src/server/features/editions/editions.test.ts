@@ -1,12 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { auditLog, categories, editions, nominations, payments } from '#server/db/schema.js';
+import {
+  auditLog,
+  categories,
+  editions,
+  nominations,
+  payments,
+  resultsLedgers,
+} from '#server/db/schema.js';
 import { rowsOf } from '#server/db/rows.js';
 import type { EditionList } from '#shared/schemas/edition.js';
 import type { PublicEvent } from '#shared/schemas/event.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { createEdition, makeCurrentEdition } from '#test/factories/edition-factory.js';
-import { currentEdition, setEvent } from '#test/factories/event-factory.js';
+import { currentEdition, publishWithLedger, setEvent } from '#test/factories/event-factory.js';
 import { statusByDatabaseClock } from '#server/features/event/voting-window.js';
 import { createCompletedPayment } from '#test/factories/payment-factory.js';
 import { signedInUser } from '#test/factories/user-factory.js';
@@ -269,6 +276,38 @@ describeEachDatabase('editions', (kind) => {
       url: `/api/payment/receipt/${oldPaid.receiptCode}`,
     });
     expect(receipt.body.edition).toMatchObject({ name: 'Awards 2024', nameFr: 'Prix 2024' });
+  });
+
+  it('serves each edition’s published ledger under ?edition=, the current one without', async () => {
+    const { db } = t.database;
+    const past = await createEdition(db);
+    await makeCurrentEdition(db, past.id);
+    const nominee = await createNominee(db, { categoryIds: [(await createCategory(db)).id] });
+    const paid = await createCompletedPayment(db, { votes: split(nominee, [4]) });
+    await publishWithLedger(db);
+    await makeCurrentEdition(db, first);
+    t.app.ctx.events.emit('event-changed');
+    const head = (query: string) =>
+      call<{ ledger: { root: string; correctionCount: number } | null }>(t.app, {
+        method: 'GET',
+        url: `/api/results/ledger/head${query}`,
+      });
+    const [stored] = await db
+      .select({ root: resultsLedgers.root })
+      .from(resultsLedgers)
+      .where(eq(resultsLedgers.editionId, past.id));
+    const pastHead = await head(`?edition=${past.slug}`);
+    expect(pastHead.status).toBe(200);
+    expect(pastHead.body.ledger).toMatchObject({ root: stored!.root, correctionCount: 0 });
+    const entry = await call(t.app, {
+      method: 'GET',
+      url: `/api/results/ledger/entries/${paid.receiptCode}?edition=${past.slug}`,
+    });
+    expect(entry.status).toBe(200);
+    // The current edition has published nothing: its ledger is not out.
+    expect((await head('')).status).toBe(404);
+    expect((await head('?edition=no-such-one')).status).toBe(404);
+    expect((await head('?edition=Bad Slug')).status).toBe(400);
   });
 
   it('refuses in the database itself to delete an edition, category or nomination with votes', async () => {

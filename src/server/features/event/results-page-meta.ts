@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/app-context.js';
 import type { PageMeta } from '#server/http/spa.js';
 import { formatEventDate } from '#shared/format-event-date.js';
+import { currentEditionId } from '#server/features/editions/current-edition.js';
 import { rankedResults } from './results-query.js';
 
 const DESCRIPTION_MAX = 300;
@@ -29,7 +30,7 @@ export async function resultsPageMeta(
       url,
     };
   }
-  const results = await rankedResults(ctx.db, event.resultsPublishedAt);
+  const results = await rankedResults(ctx.db, currentEditionId, event.resultsPublishedAt);
   const categories = results.published ? results.categories : [];
   const winnersOf = categories
     .map((category) => ({

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import type { Results } from '#shared/schemas/event.js';
-import { currentEditionId } from '#server/features/editions/current-edition.js';
 
 /** One ranked nominee (raw SQL: a window function). */
 interface RankedNomineeRow {
@@ -20,18 +19,23 @@ interface RankedNomineeRow {
 }
 
 /**
- * Every open category with its nominees ranked by the votes published: the totals the results'
+ * Every open category of the edition with its nominees ranked by the votes published: the totals the results'
  * ledger froze at publication (ADR 0058), so a refund or a late payment afterwards never moves a
  * published count; their corrections are summed apart per nominee. Results published without a
  * ledger fall back to the tallies. RANK() gives nominees with equal votes the same rank and skips
- * the next (1, 1, 3), as a ceremony announces a tie.
+ * the next (1, 1, 3), as a ceremony announces a tie. `editionId` is an id, or the current
+ * edition's read in the statement (currentEditionId).
  */
-export async function rankedResults(db: Db, publishedAt: string): Promise<Results> {
+export async function rankedResults(
+  db: Db,
+  editionId: number | SQL<number>,
+  publishedAt: string,
+): Promise<Results> {
   const rows = rowsOf<RankedNomineeRow>(
     await db.execute(sql`
       WITH l AS (
         SELECT l.id, l.totals FROM results_ledgers l JOIN editions e ON e.id = l.edition_id
-        WHERE e.is_current AND l.published_at = e.results_published_at),
+        WHERE e.id = ${editionId} AND l.published_at = e.results_published_at),
       published AS (
         SELECT t->>'nominationId' AS nomination_id, SUM((t->>'votes')::int)::int AS votes
         FROM l, jsonb_array_elements(l.totals) AS t GROUP BY 1),
@@ -56,7 +60,7 @@ export async function rankedResults(db: Db, publishedAt: string): Promise<Result
       JOIN nominations n ON n.category_id = c.id AND n.is_active
       JOIN counts k ON k.id = n.id
       JOIN artists a ON a.id = n.artist_id AND a.is_active
-      WHERE c.is_active AND c.edition_id = ${currentEditionId}
+      WHERE c.is_active AND c.edition_id = ${editionId}
       ORDER BY c.created_at, c.name, c.id, rank, a.name`),
   );
   const categories: Extract<Results, { published: true }>['categories'] = [];

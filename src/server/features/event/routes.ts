@@ -12,6 +12,9 @@ import {
 import { closeVotingNow, publishResults, updateEventSettings } from './event-store.js';
 import { rankedResults } from './results-query.js';
 import { markStale } from '#server/http/stale-answer.js';
+import { currentEditionId } from '#server/features/editions/current-edition.js';
+import { editionPublication } from '#server/features/editions/edition-store.js';
+import { editionQuerySchema } from '#shared/schemas/edition.js';
 
 /** Signed-out and non-admin callers are refused before anything else (route-access.ts). */
 const GUARDED = errorResponses(401, 403);
@@ -104,16 +107,25 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     {
       schema: {
         operationId: 'getResults',
-        summary: 'Get the published results, or learn that they are not out yet',
+        summary: "Get an edition's published results, or learn that they are not out yet",
         tags: ['event'],
-        response: { 200: resultsSchema },
+        querystring: editionQuerySchema,
+        response: { 200: resultsSchema, ...errorResponses(400, 404) },
       },
     },
-    async (_request, reply): Promise<Results> => {
+    async (request, reply): Promise<Results> => {
       reply.header('cache-control', 'no-store');
-      const { resultsPublishedAt } = await ctx.event.current();
+      const { edition } = request.query;
+      if (edition === undefined) {
+        // The current edition's, whether published from the event in memory: answered while
+        // the database is away when they are not out yet.
+        const { resultsPublishedAt } = await ctx.event.current();
+        if (resultsPublishedAt === null) return { published: false };
+        return rankedResults(ctx.db, currentEditionId, resultsPublishedAt);
+      }
+      const { id, resultsPublishedAt } = await editionPublication(ctx.db, edition);
       if (resultsPublishedAt === null) return { published: false };
-      return rankedResults(ctx.db, resultsPublishedAt);
+      return rankedResults(ctx.db, id, resultsPublishedAt.toISOString());
     },
   );
 }

@@ -41,8 +41,8 @@ const publicHeader = (ledger: LedgerHeader) => ({
   root: ledger.root,
 });
 
-/** The ledger published with the event's current results, or null (none, or not published). */
-export async function currentLedger(db: Db): Promise<LedgerHeader | null> {
+/** The ledger published with edition `editionId`'s results, or null (none, or not published). */
+export async function publishedLedgerOf(db: Db, editionId: number): Promise<LedgerHeader | null> {
   const [row] = await db
     .select({
       id: resultsLedgers.id,
@@ -56,7 +56,7 @@ export async function currentLedger(db: Db): Promise<LedgerHeader | null> {
     .from(resultsLedgers)
     .where(
       sql`(${resultsLedgers.editionId}, ${resultsLedgers.publishedAt}) =
-        (SELECT id, results_published_at FROM editions WHERE is_current)`,
+        (SELECT id, results_published_at FROM editions WHERE id = ${editionId})`,
     );
   if (!row) return null;
   const { salt, saltKey, ...rest } = row;

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { editionPublication } from '#server/features/editions/edition-store.js';
+import { editionQuerySchema, type EditionQuery } from '#shared/schemas/edition.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RECEIPT_CODE_INPUT } from '#server/features/receipts/receipt-code-texts.js';
 import { notFound } from '#server/http/http-error.js';
@@ -13,7 +15,7 @@ import {
   type LedgerHeadAnswer,
 } from '#shared/schemas/ledger.js';
 import {
-  currentLedger,
+  publishedLedgerOf,
   findEntryProof,
   ledgerDocumentChunks,
   ledgerHead,
@@ -46,13 +48,14 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  const publishedLedger = async () => {
-    const { resultsPublishedAt } = await ctx.event.current();
+  /** The ledger of `edition`'s published results (the current edition's when not named). */
+  const publishedLedger = async (edition: string | undefined) => {
+    const { id, resultsPublishedAt } = await editionPublication(ctx.db, edition);
     if (resultsPublishedAt === null) throw notFound(NOT_PUBLISHED);
-    return currentLedger(ctx.db);
+    return publishedLedgerOf(ctx.db, id);
   };
-  const ledgerOrRefusal = async () => {
-    const ledger = await publishedLedger();
+  const ledgerOrRefusal = async (edition: string | undefined) => {
+    const ledger = await publishedLedger(edition);
     if (!ledger) throw notFound(NO_LEDGER);
     return ledger;
   };
@@ -70,11 +73,12 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
         operationId: 'getResultsLedger',
         summary: 'Download the ledger of the published results, to check them with any tool',
         tags: ['event'],
-        response: { 200: ledgerDocumentSchema, ...errorResponses(404, 429) },
+        querystring: editionQuerySchema,
+        response: { 200: ledgerDocumentSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (_request, reply) => {
-      const ledger = await ledgerOrRefusal();
+    async (request, reply) => {
+      const ledger = await ledgerOrRefusal((request.query as EditionQuery).edition);
       return reply
         .type('application/json; charset=utf-8')
         .header('content-disposition', 'inline; filename="results-ledger.json"')
@@ -90,13 +94,14 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
         operationId: 'getResultsLedgerHead',
         summary: "Get the ledger's root and the head of its corrections chain",
         tags: ['event'],
-        response: { 200: ledgerHeadAnswerSchema, ...errorResponses(404) },
+        querystring: editionQuerySchema,
+        response: { 200: ledgerHeadAnswerSchema, ...errorResponses(400, 404) },
       },
     },
-    async (_request, reply): Promise<LedgerHeadAnswer> => {
+    async (request, reply): Promise<LedgerHeadAnswer> => {
       reply.header('cache-control', 'no-cache');
       // Published results without a ledger are a state the page asks about, not a missing page.
-      const ledger = await publishedLedger();
+      const ledger = await publishedLedger(request.query.edition);
       return { ledger: ledger && (await ledgerHead(ctx.db, ledger)) };
     },
   );
@@ -113,12 +118,13 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
         summary: "Get a receipt's entry in the published ledger and its proof path to the root",
         tags: ['event'],
         params: ledgerEntryParamsSchema,
+        querystring: editionQuerySchema,
         response: { 200: ledgerEntryProofSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply): Promise<LedgerEntryProof> => {
       reply.header('cache-control', 'no-store');
-      const ledger = await ledgerOrRefusal();
+      const ledger = await ledgerOrRefusal(request.query.edition);
       const found = await findEntryProof(ctx.db, ledger, request.params.receiptCode);
       if (!found) throw notFound(NOT_IN_LEDGER);
       return found;
