@@ -10,6 +10,7 @@ import { runMigrations } from '#server/db/migrate.js';
 import { financeReport } from '#server/features/finance/finance-report.js';
 import { checkIntegrity } from '#server/payments/integrity-check.js';
 import { createAuditEntries } from '#test/factories/audit-factory.js';
+import { currentEdition } from '#test/factories/event-factory.js';
 import {
   createCompletedPayment,
   createNeedsReviewPayment,
@@ -92,8 +93,14 @@ describePostgres('a backup restored into a fresh database', () => {
     const now = new Date();
     expect(await checkIntegrity(restored.db, now)).toMatchObject({ ok: true, differences: [] });
     const { eventTimezone, feeEstimates } = loadConfig({ NODE_ENV: 'test' });
-    const report = (database: Database) =>
-      financeReport(database.db, { period: 'all', now, timeZone: eventTimezone, feeEstimates });
+    const report = async (database: Database) =>
+      financeReport(database.db, {
+        editionId: await currentEdition(database.db),
+        period: 'all',
+        now,
+        timeZone: eventTimezone,
+        feeEstimates,
+      });
     const before = await report(original);
     expect(before.rows.length).toBeGreaterThan(0);
     expect(await report(restored)).toEqual(before);

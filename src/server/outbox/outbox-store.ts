@@ -245,9 +245,12 @@ export async function recordDeliveryReport(
 /** One page of the outbox for an admin, newest first. */
 export async function listOutbox(
   db: Db,
-  query: OutboxQuery,
+  query: Omit<OutboxQuery, 'edition'>,
+  /** Which messages the reader may see at all (an edition's), beside the query's filters. */
+  scope?: SQL,
 ): Promise<Omit<OutboxResponse, 'smsBudget'>> {
   const where = and(
+    scope,
     query.paymentId ? eq(outboxMessages.paymentId, query.paymentId) : undefined,
     query.state ? eq(outboxMessages.state, query.state) : undefined,
     query.channel ? eq(outboxMessages.channel, query.channel) : undefined,

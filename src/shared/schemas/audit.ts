@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayRangeAndPaging, fromNotAfterTo } from './day-range-query.js';
 import { safeText } from './safe-text.js';
+import { editionQuerySchema } from './edition.js';
 
 /**
  * The audit trail: one row per organiser change. Actions are named `<entity>.<verb>`; the money
@@ -37,10 +38,12 @@ const ACTOR_FILTER_MAX = 320;
 /**
  * Query of GET /api/admin/audit-log and its CSV export. `actor` matches any part of the e-mail,
  * ignoring case ('alice' finds alice@example.com). Dates are local days in `tz`, both included,
- * read the way voter tracking reads them.
+ * read the way voter tracking reads them. `edition` names whose entries are read, with the shared
+ * ones (the current edition's when left out).
  */
 export const auditLogQuerySchema = z
   .object({
+    ...editionQuerySchema.shape,
     action: z.enum(['all', ...AUDIT_ACTIONS]).optional(),
     actor: safeText({ label: 'actor', trim: true })
       .max(ACTOR_FILTER_MAX, 'actor is too long')

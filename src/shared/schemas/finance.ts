@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editionQuerySchema } from './edition.js';
 import { CURRENCIES } from '#shared/money.js';
 import { periodSchema } from './analytics.js';
 import { messageChannelKindSchema } from './outbox.js';
@@ -12,7 +13,8 @@ export const financeSourceSchema = z.enum(FINANCE_SOURCES);
 export type FinanceSource = z.infer<typeof financeSourceSchema>;
 
 /** GET /api/admin/finance and /api/admin/finance.csv: the same period words as the analytics. */
-export const financeQuerySchema = z.object({ period: periodSchema });
+/** Query of the finance report and its CSV: one edition's (the current one's when left out). */
+export const financeQuerySchema = z.object({ period: periodSchema, ...editionQuerySchema.shape });
 export type FinanceQuery = z.infer<typeof financeQuerySchema>;
 
 const minor = z.number().int();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editionQuerySchema } from './edition.js';
 import { LANGUAGES } from '#shared/limits.js';
 
 /** How a message reaches a voter. */
@@ -27,11 +28,13 @@ export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 export const OUTBOX_PAGE_SIZE_MAX = 200;
 
 /**
- * Query of GET /api/admin/outbox: newest first, optionally one payment's messages, one state
- * (the failed ones, on the night) or one channel.
+ * Query of GET /api/admin/outbox: one edition's messages (the current one's when left out),
+ * newest first, optionally one payment's messages, one state (the failed ones, on the night) or
+ * one channel.
  */
 export const outboxQuerySchema = z
   .object({
+    ...editionQuerySchema.shape,
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     limit: z.coerce.number().int().min(1).max(OUTBOX_PAGE_SIZE_MAX).default(50),
     paymentId: z.uuid({ message: 'must be a payment id' }).optional(),

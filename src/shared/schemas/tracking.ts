@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROVIDERS } from '#shared/money.js';
 import { paymentStatusSchema } from './payment.js';
+import { editionQuerySchema } from './edition.js';
 import { safeText } from './safe-text.js';
 import { dayRangeAndPaging, DEFAULT_LIST_TIMEZONE, fromNotAfterTo } from './day-range-query.js';
 
@@ -11,9 +12,13 @@ export const TRACKING_TIMEZONES = [
 ] as const;
 export const DEFAULT_TRACKING_TIMEZONE = DEFAULT_LIST_TIMEZONE;
 
-/** Query of GET /api/voter-tracking and its CSV export; `all` (the UI's "any") means no filter. */
+/**
+ * Query of GET /api/voter-tracking and its CSV export; `all` (the UI's "any") means no filter.
+ * `edition` names whose payments are read (the current edition's when left out).
+ */
 export const trackingQuerySchema = z
   .object({
+    ...editionQuerySchema.shape,
     search: safeText({ label: 'search', trim: true }).max(100, 'search is too long').optional(),
     provider: z.enum(['all', ...PROVIDERS]).optional(),
     status: z.enum(['all', ...paymentStatusSchema.options]).optional(),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '#client/components/ui/button';
 import { toast } from '#client/components/ui/toast-store';
 import { isUnauthorizedError } from '#client/lib/api-error';
+import { useAdminEdition } from '#client/features/admin/index';
 import { downloadExport } from './download-export';
 import { listSearchParams } from '#client/lib/list-filters';
 import type { TrackingFilters } from './tracking-filters';
@@ -20,13 +21,14 @@ interface TrackingActionsProps {
 export function TrackingActions({ filters, timeZone, total }: TrackingActionsProps) {
   const { t } = useTranslation('tracking');
   const checkCampay = useCheckCampay();
+  const edition = useAdminEdition();
 
   function exportCsv() {
     if (!total) {
       window.alert(t('toasts.noData'));
       return;
     }
-    downloadExport(listSearchParams(filters, timeZone), timeZone);
+    downloadExport(listSearchParams(filters, timeZone), timeZone, edition);
     toast({ title: t('toasts.exported', { n: total }) });
   }
 

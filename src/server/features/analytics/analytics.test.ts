@@ -4,6 +4,7 @@ import {
   periodStatsSchema,
   statsSchema,
   timeseriesSchema,
+  type Timeseries,
 } from '#shared/schemas/analytics.js';
 import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
@@ -11,6 +12,7 @@ import { describeEachDatabase } from '#test/support/test-database.js';
 import { signedInUser } from '#test/factories/user-factory.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { createCompletedPayment, createPendingPayment } from '#test/factories/payment-factory.js';
+import { createEdition } from '#test/factories/edition-factory.js';
 import { periodStart } from './period-start.js';
 
 const HOUR = 3_600_000;
@@ -214,6 +216,131 @@ describeEachDatabase('admin analytics', (kind) => {
     for (let i = 1; i < all.points.length; i++) {
       const gap = Date.parse(all.points[i]!.start) - Date.parse(all.points[i - 1]!.start);
       expect(gap).toBe(24 * HOUR);
+    }
+  });
+});
+
+describeEachDatabase('admin analytics per edition', (kind) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let past: string;
+  const get = async (url: string) => {
+    const response = await call(t.app, { url, headers });
+    expect(response.status, url).toBe(200);
+    return response.body as unknown;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { EVENT_TIMEZONE: TZ });
+    headers = (await signedInUser(t.app.ctx.db, { isAdmin: true })).headers;
+    const db = t.app.ctx.db;
+    const edition = await createEdition(db, { slug: 'past-2025', timezone: 'UTC' });
+    past = edition.slug;
+    // One artist nominated in both editions: counted once in each.
+    const current = await createCategory(db, { name: 'Now' });
+    const old = await createCategory(db, { name: 'Then', editionId: edition.id });
+    const both = await createNominee(db, {
+      categoryIds: [current.id, old.id],
+      artist: { name: 'Both' },
+    });
+    const onlyOld = await createNominee(db, { categoryIds: [old.id], artist: { name: 'Old' } });
+    const [nowNomination, thenNomination] = both.nominations;
+    await createCompletedPayment(db, {
+      provider: 'campay',
+      votes: [{ nominationId: nowNomination!.id, voteCount: 3 }],
+    });
+    await createCompletedPayment(db, {
+      provider: 'stripe',
+      votes: [{ nominationId: nowNomination!.id, voteCount: 1 }],
+    });
+    // The past edition's payments, at its own prices.
+    await createCompletedPayment(db, {
+      provider: 'campay',
+      votes: [{ nominationId: thenNomination!.id, voteCount: 7 }],
+      payment: { editionId: edition.id, unitPrice: 150 },
+    });
+    await createCompletedPayment(db, {
+      provider: 'stripe',
+      votes: [{ nominationId: onlyOld.nominations[0]!.id, voteCount: 2 }],
+      payment: { editionId: edition.id, unitPrice: 75 },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('totals each edition on its own dashboard cards', async () => {
+    expect(statsSchema.parse(await get('/api/stats'))).toEqual({
+      totalArtists: 1,
+      totalCategories: 1,
+      totalVotes: 4,
+      stripe: { votes: 1, revenue: 50, payments: 1 },
+      campay: { votes: 3, revenue: 300, payments: 1 },
+    });
+    expect(statsSchema.parse(await get(`/api/stats?edition=${past}`))).toEqual({
+      totalArtists: 2,
+      totalCategories: 1,
+      totalVotes: 9,
+      stripe: { votes: 2, revenue: 150, payments: 1 },
+      campay: { votes: 7, revenue: 1050, payments: 1 },
+    });
+  });
+
+  it("sums each edition's periods in its own time zone", async () => {
+    const today = periodStatsSchema.parse(await get(`/api/stats/period/today?edition=${past}`));
+    expect(today.from).toBe(periodStart('today', new Date(), 'UTC')!.toISOString());
+    expect(today.campay).toEqual({ votes: 7, revenue: 1050, payments: 1 });
+    expect(today.stripe).toEqual({ votes: 2, revenue: 150, payments: 1 });
+    const all = periodStatsSchema.parse(await get('/api/stats/period/all'));
+    expect(all.campay).toEqual({ votes: 3, revenue: 300, payments: 1 });
+    expect(all.stripe).toEqual({ votes: 1, revenue: 50, payments: 1 });
+  });
+
+  it("ranks each edition's own categories", async () => {
+    for (const period of ['all', 'today'] as const) {
+      const current = categoryRankingSchema
+        .array()
+        .parse(await get(`/api/analytics/category-rankings/${period}`));
+      expect(
+        current.map((r) => [r.categoryName, r.artists.map((a) => [a.artistName, a.voteCount])]),
+      ).toEqual([['Now', [['Both', 4]]]]);
+      const old = categoryRankingSchema
+        .array()
+        .parse(await get(`/api/analytics/category-rankings/${period}?edition=${past}`));
+      expect(
+        old.map((r) => [r.categoryName, r.artists.map((a) => [a.artistName, a.voteCount])]),
+      ).toEqual([
+        [
+          'Then',
+          [
+            ['Both', 7],
+            ['Old', 2],
+          ],
+        ],
+      ]);
+    }
+  });
+
+  it("charts each edition's own votes", async () => {
+    const sum = (series: Timeseries, provider: 'stripe' | 'campay') =>
+      series.points.reduce((s, p) => s + p[provider].revenue, 0);
+    const current = timeseriesSchema.parse(await get('/api/analytics/timeseries/all'));
+    expect([sum(current, 'campay'), sum(current, 'stripe')]).toEqual([300, 50]);
+    const old = timeseriesSchema.parse(await get(`/api/analytics/timeseries/week?edition=${past}`));
+    expect(old.timeZone).toBe('UTC');
+    expect([sum(old, 'campay'), sum(old, 'stripe')]).toEqual([1050, 150]);
+  });
+
+  it('answers 404 for an unknown edition and 400 for a malformed one', async () => {
+    for (const url of [
+      '/api/stats',
+      '/api/stats/period/all',
+      '/api/analytics/category-rankings/week',
+      '/api/analytics/timeseries/today',
+    ]) {
+      const unknown = await call(t.app, { url: `${url}?edition=1999`, headers });
+      expect(unknown.status, url).toBe(404);
+      expect(unknown.body.message).toBe('No such edition.');
+      const malformed = await call(t.app, { url: `${url}?edition=Not_A_Slug`, headers });
+      expect(malformed.status, url).toBe(400);
     }
   });
 });

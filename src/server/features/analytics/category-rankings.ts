@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import type { CategoryRanking } from '#shared/schemas/analytics.js';
-import type { CatalogSnapshot } from '#server/features/catalog/catalog-snapshot.js';
 import { bucketFloor } from './provider-totals.js';
 import { rowsOf } from '#server/db/rows.js';
 
@@ -21,23 +20,31 @@ interface CategoryRankingRow {
 }
 
 /**
- * The category ranking for a period: every visible category (in the public order) with its
- * visible nominees ranked by the votes they got since `from`, summed from the hourly tallies
- * settle() keeps in one grouped pass. All time comes from the catalogue snapshot instead.
+ * One edition's category ranking for a period: each of its visible categories (in the public
+ * order) with its visible nominees ranked by the votes they got since `from`, summed from the
+ * hourly tallies settle() keeps (each nomination's own hours, through their key, so another
+ * edition's are never read); all time (`from` null) reads the running tallies themselves.
  */
-export async function categoryRankings(db: Db, from: Date): Promise<CategoryRanking[]> {
+export async function categoryRankings(
+  db: Db,
+  editionId: number,
+  from: Date | null,
+): Promise<CategoryRanking[]> {
+  const votes =
+    from === null
+      ? sql`n.vote_count`
+      : sql`(SELECT sum(h.votes) FROM nomination_hourly_votes h
+             WHERE h.nomination_id = n.id
+               AND h.hour >= ${bucketFloor(from).toISOString()}::timestamptz)`;
   const result = await db.execute(sql`
     SELECT c.id AS category_id, c.name AS category_name, c.name_fr AS category_name_fr,
            n.id AS nomination_id, a.id AS artist_id, a.name AS artist_name,
            a.photo_url AS artist_photo, n.nomination_photo_url AS nomination_photo,
-           n.nomination_title, n.nomination_title_fr, coalesce(v.votes, 0) AS votes
+           n.nomination_title, n.nomination_title_fr, coalesce(${votes}, 0)::int AS votes
     FROM categories c
     LEFT JOIN (nominations n JOIN artists a ON a.id = n.artist_id AND a.is_active)
       ON n.category_id = c.id AND n.is_active
-    LEFT JOIN (SELECT nomination_id, sum(votes)::int AS votes FROM nomination_hourly_votes
-               WHERE hour >= ${bucketFloor(from).toISOString()}::timestamptz GROUP BY nomination_id) v
-      ON v.nomination_id = n.id
-    WHERE c.is_active
+    WHERE c.edition_id = ${editionId} AND c.is_active
     ORDER BY c.created_at, c.name, votes DESC, a.name`);
   const rankings = new Map<string, CategoryRanking>();
   for (const row of rowsOf<CategoryRankingRow>(result)) {
@@ -67,32 +74,4 @@ export async function categoryRankings(db: Db, from: Date): Promise<CategoryRank
     });
   }
   return [...rankings.values()];
-}
-
-/**
- * All-time rankings straight from the public catalogue snapshot: the same visible categories,
- * nominees and running tallies the site shows, with no query, so the two can never disagree.
- */
-export function rankingsFromSnapshot(snapshot: CatalogSnapshot): CategoryRanking[] {
-  return snapshot.categories.map((category) => {
-    const nominees = [...(snapshot.nominationsByCategory.get(category.id) ?? [])].sort(
-      (a, b) => b.voteCount - a.voteCount || a.artist.name.localeCompare(b.artist.name),
-    );
-    return {
-      categoryId: category.id,
-      categoryName: category.name,
-      categoryNameFr: category.nameFr,
-      totalVotes: nominees.reduce((sum, n) => sum + n.voteCount, 0),
-      artists: nominees.map((n) => ({
-        nominationId: n.id,
-        artistId: n.artist.id,
-        artistName: n.artist.name,
-        artistPhoto: n.artist.photoUrl,
-        nominationPhoto: n.nominationPhotoUrl,
-        nominationTitle: n.nominationTitle,
-        nominationTitleFr: n.nominationTitleFr,
-        voteCount: n.voteCount,
-      })),
-    };
-  });
 }

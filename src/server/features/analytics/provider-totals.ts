@@ -30,16 +30,26 @@ export interface ProviderTotalsResult {
   counts?: { artists: number; categories: number };
 }
 
-/** Completed votes, revenue and payments per provider since `from` (all time when null). */
+/**
+ * One edition's completed votes, revenue and payments per provider since `from` (all time when
+ * null). The tallies' key starts with the edition, so the sum reads that edition's rows only.
+ */
 export async function providerTotals(
   db: Db,
+  editionId: number,
   from: Date | null,
   options: { withCounts?: boolean } = {},
 ): Promise<ProviderTotalsResult> {
   const since = from ? sql`AND t.hour >= ${bucketFloor(from).toISOString()}::timestamptz` : sql``;
+  // Artists are shared by every edition: an edition's are the visible ones it nominates.
   const counts = options.withCounts
-    ? sql`(SELECT count(*) FROM artists WHERE is_active)::int AS artists,
-          (SELECT count(*) FROM categories WHERE is_active)::int AS categories`
+    ? sql`(SELECT count(DISTINCT a.id) FROM artists a
+             JOIN nominations n ON n.artist_id = a.id AND n.is_active
+             JOIN categories c ON c.id = n.category_id AND c.is_active
+               AND c.edition_id = ${editionId}
+           WHERE a.is_active)::int AS artists,
+          (SELECT count(*) FROM categories
+           WHERE is_active AND edition_id = ${editionId})::int AS categories`
     : sql`NULL::int AS artists, NULL::int AS categories`;
   const rows = rowsOf<ProviderTotalsRow>(
     await db.execute(sql`
@@ -47,7 +57,8 @@ export async function providerTotals(
              coalesce(sum(t.revenue), 0)::bigint AS revenue,
              coalesce(sum(t.payments), 0)::bigint AS payments, ${counts}
       FROM (VALUES ('stripe'), ('campay')) AS p(provider)
-      LEFT JOIN provider_hourly_totals t ON t.provider = p.provider ${since}
+      LEFT JOIN provider_hourly_totals t
+        ON t.edition_id = ${editionId} AND t.provider = p.provider ${since}
       GROUP BY p.provider`),
   );
   const result: ProviderTotalsResult = { stripe: emptyTotals(), campay: emptyTotals() };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Period } from '#shared/limits.js';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import {
   categoryRankingSchema,
@@ -11,16 +12,19 @@ import {
   type PeriodStats,
   type Stats,
 } from '#shared/schemas/analytics.js';
-import { categoryRankings, rankingsFromSnapshot } from './category-rankings.js';
+import { categoryRankings } from './category-rankings.js';
 import { periodStart } from './period-start.js';
 import { providerTotals } from './provider-totals.js';
-import { sendEncoded } from '#server/http/encoded-body.js';
+import { editionIdOf } from '#server/features/editions/edition-store.js';
+import { editionTimeZone } from '#server/features/editions/edition-time-zone.js';
+import { editionQuerySchema } from '#shared/schemas/edition.js';
 import { timeseries } from './timeseries.js';
 
 /**
  * Dashboard figures: /api/stats* and /api/analytics/*, admin-only by path (the
  * route-access hook). Everything reads the tallies settle() maintains, never the payments table,
- * so the answers stay fast however many votes there are.
+ * so the answers stay fast however many votes there are. Each answers for one edition
+ * (`?edition=`, the current one by default), its periods in that edition's time zone.
  */
 export default async function analyticsRoutes(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -35,9 +39,17 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
       tags: ['dashboard'],
       security: SESSION_REQUIRED,
       params: periodParamsSchema,
-      response: { 200: answer, ...errorResponses(400, 401, 403) },
+      querystring: editionQuerySchema,
+      response: { 200: answer, ...errorResponses(400, 401, 403, 404) },
     },
   });
+  /** The edition asked for, and where its period starts in its own time zone. */
+  const editionPeriod = async (slug: string | undefined, period: Period) => {
+    const editionId = await editionIdOf(db, slug);
+    const timeZone = await editionTimeZone(db, editionId, config.eventTimezone);
+    const now = new Date();
+    return { editionId, timeZone, now, from: periodStart(period, now, timeZone) };
+  };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -48,11 +60,15 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
       summary: 'Get the dashboard totals: artists, categories, votes and money',
       tags: ['dashboard'],
       security: SESSION_REQUIRED,
-      response: { 200: statsSchema, ...errorResponses(401, 403) },
+      querystring: editionQuerySchema,
+      response: { 200: statsSchema, ...errorResponses(400, 401, 403, 404) },
     },
   };
-  app.get('/stats', stats, async (): Promise<Stats> => {
-    const { stripe, campay, counts } = await providerTotals(db, null, { withCounts: true });
+  app.get('/stats', stats, async (request): Promise<Stats> => {
+    const editionId = await editionIdOf(db, request.query.edition);
+    const { stripe, campay, counts } = await providerTotals(db, editionId, null, {
+      withCounts: true,
+    });
     return {
       totalArtists: counts?.artists ?? 0,
       totalCategories: counts?.categories ?? 0,
@@ -73,13 +89,12 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
     ),
     async (request): Promise<PeriodStats> => {
       const { period } = request.params;
-      const from = periodStart(period, new Date(), config.eventTimezone);
-      const { stripe, campay } = await providerTotals(db, from);
+      const { editionId, from } = await editionPeriod(request.query.edition, period);
+      const { stripe, campay } = await providerTotals(db, editionId, from);
       return { period, from: from?.toISOString() ?? null, stripe, campay };
     },
   );
 
-  // `all` answers the snapshot's pre-encoded rankings, sent as they are.
   app.get(
     '/analytics/category-rankings/:period',
     byPeriod(
@@ -89,16 +104,9 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
       },
       z.array(categoryRankingSchema),
     ),
-    async (request, reply) => {
-      const { period } = request.params;
-      if (period === 'all') {
-        const snapshot = await app.ctx.catalog.get();
-        return sendEncoded(
-          reply,
-          snapshot.json('admin:rankings:all', () => rankingsFromSnapshot(snapshot)),
-        );
-      }
-      return categoryRankings(db, periodStart(period, new Date(), config.eventTimezone)!);
+    async (request) => {
+      const { editionId, from } = await editionPeriod(request.query.edition, request.params.period);
+      return categoryRankings(db, editionId, from);
     },
   );
 
@@ -113,7 +121,8 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
     ),
     async (request) => {
       const { period } = request.params;
-      return timeseries(db, period, new Date(), config.eventTimezone);
+      const { editionId, timeZone, now } = await editionPeriod(request.query.edition, period);
+      return timeseries(db, editionId, period, now, timeZone);
     },
   );
 }

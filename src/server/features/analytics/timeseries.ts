@@ -21,11 +21,12 @@ interface ProviderBucketRow {
 }
 
 /**
- * Votes, revenue and payments per provider over the period, with empty buckets filled: hourly for
- * today, per local day (in the event's time zone) otherwise.
+ * One edition's votes, revenue and payments per provider over the period, with empty buckets
+ * filled: hourly for today, per local day (in the edition's time zone) otherwise.
  */
 export async function timeseries(
   db: Db,
+  editionId: number,
   period: Period,
   now: Date,
   timeZone: string,
@@ -33,7 +34,9 @@ export async function timeseries(
   const granularity = period === 'today' ? 'hour' : 'day';
   let from = periodStart(period, now, timeZone);
   if (from === null) {
-    const result = await db.execute(sql`SELECT min(hour) AS first FROM provider_hourly_totals`);
+    const result = await db.execute(
+      sql`SELECT min(hour) AS first FROM provider_hourly_totals WHERE edition_id = ${editionId}`,
+    );
     const [row] = rowsOf<{ first: string | Date | null }>(result);
     from = row?.first ? new Date(row.first) : now;
   }
@@ -63,7 +66,7 @@ export async function timeseries(
     SELECT ${bucket} AS bucket, provider, sum(votes)::bigint AS votes,
            sum(revenue)::bigint AS revenue, sum(payments)::bigint AS payments
     FROM provider_hourly_totals
-    WHERE hour >= ${bucketFloor(first).toISOString()}::timestamptz
+    WHERE edition_id = ${editionId} AND hour >= ${bucketFloor(first).toISOString()}::timestamptz
     GROUP BY 1, 2`);
 
   const points = new Map(

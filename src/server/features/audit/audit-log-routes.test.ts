@@ -5,6 +5,9 @@ import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase } from '#test/support/test-database.js';
 import { signedInUser } from '#test/factories/user-factory.js';
+import { createAuditEntries } from '#test/factories/audit-factory.js';
+import { createEdition } from '#test/factories/edition-factory.js';
+import { currentEdition } from '#test/factories/event-factory.js';
 
 type NewAuditRow = typeof auditLog.$inferInsert;
 
@@ -294,4 +297,66 @@ describeEachDatabase('audit log routes', (kind) => {
     expect(statuses.get(200) ?? 0).toBeGreaterThan(10);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(50);
   }, 120_000);
+});
+
+describeEachDatabase('audit log routes per edition', (kind) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  const ids = (body: AuditLogResponse) => body.entries.map((e) => e.entityId);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const db = t.app.ctx.db;
+    headers = (await signedInUser(db, { isAdmin: true })).headers;
+    const now = await currentEdition(db);
+    const past = await createEdition(db, { slug: 'past-2025' });
+    const entry = (entityId: string, editionId: number | null, minute: number) => ({
+      at: new Date(Date.UTC(2026, 4, 1, 10, minute)),
+      actorEmail: 'organiser@example.com',
+      action: 'category.update',
+      entityType: editionId === null ? 'artist' : 'category',
+      entityId,
+      editionId,
+    });
+    await createAuditEntries(db, [
+      entry('now-category', now, 1),
+      entry('past-category', past.id, 2),
+      entry('shared-artist', null, 3),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it("lists each edition's entries with the shared ones, and exports the same", async () => {
+    for (const [query, expected] of [
+      ['', ['shared-artist', 'now-category']],
+      ['&edition=past-2025', ['shared-artist', 'past-category']],
+    ] as const) {
+      const res = await call<AuditLogResponse>(t.app, {
+        url: `/api/admin/audit-log?tz=UTC${query}`,
+        headers,
+      });
+      expect(res.status, query).toBe(200);
+      expect(ids(res.body), query).toEqual(expected);
+      expect(res.body.total, query).toBe(2);
+      const csv = await call<string>(t.app, {
+        url: `/api/admin/audit-log/export?tz=UTC${query}`,
+        headers,
+      });
+      expect(csv.status, query).toBe(200);
+      const lines = csv.bytes.toString('utf8').trimEnd().split('\r\n').slice(1);
+      expect(
+        lines.map((line) => line.split(',')[5]),
+        query,
+      ).toEqual(expected);
+    }
+  });
+
+  it('answers 404 for an unknown edition and 400 for a malformed one', async () => {
+    for (const url of ['/api/admin/audit-log', '/api/admin/audit-log/export']) {
+      expect((await call(t.app, { url: `${url}?edition=1999`, headers })).status, url).toBe(404);
+      expect((await call(t.app, { url: `${url}?edition=Not_A_Slug`, headers })).status, url).toBe(
+        400,
+      );
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { auditLog } from '#server/db/schema.js';
 import { nextDay, startOfZonedDay } from '#server/time/zoned-time.js';
@@ -6,9 +6,12 @@ import type { AuditEntry, AuditLogQuery, AuditLogResponse } from '#shared/schema
 
 type AuditRow = typeof auditLog.$inferSelect;
 
-/** Conditions of the filtered set; dates are local days in `tz`, `to` included. */
-function auditConditions(query: AuditLogQuery): SQL | undefined {
-  const conditions: SQL[] = [];
+/**
+ * Conditions of the filtered set: the edition's entries and the shared ones no edition owns
+ * (artists' profiles); dates are local days in `tz`, `to` included.
+ */
+function auditConditions(query: AuditLogQuery, editionId: number): SQL | undefined {
+  const conditions: SQL[] = [or(eq(auditLog.editionId, editionId), isNull(auditLog.editionId))!];
   if (query.action && query.action !== 'all') conditions.push(eq(auditLog.action, query.action));
   if (query.actor) {
     // Any part of the e-mail, ignoring case; the organiser's % and _ are taken literally.
@@ -17,7 +20,7 @@ function auditConditions(query: AuditLogQuery): SQL | undefined {
   }
   if (query.from) conditions.push(gte(auditLog.at, startOfZonedDay(query.from, query.tz)));
   if (query.to) conditions.push(lt(auditLog.at, startOfZonedDay(nextDay(query.to), query.tz)));
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 export function toAuditEntry(row: AuditRow): AuditEntry {
@@ -34,9 +37,13 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
   };
 }
 
-/** One page of the trail, newest first, and the size of the whole filtered set. */
-export async function queryAuditLog(db: Db, query: AuditLogQuery): Promise<AuditLogResponse> {
-  const where = auditConditions(query);
+/** One page of an edition's trail, newest first, and the size of the whole filtered set. */
+export async function queryAuditLog(
+  db: Db,
+  query: AuditLogQuery,
+  editionId: number,
+): Promise<AuditLogResponse> {
+  const where = auditConditions(query, editionId);
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -56,17 +63,18 @@ export async function queryAuditLog(db: Db, query: AuditLogQuery): Promise<Audit
 }
 
 /**
- * Every entry of the filtered set, newest first, in keyset-paged batches, so an export never holds
+ * Every entry of an edition's filtered set, newest first, in keyset-paged batches, so an export never holds
  * more than one batch in memory. The cursor is the timestamp's text: a JavaScript Date would drop
  * its microseconds and skip or repeat rows.
  */
 export async function* streamAuditBatches(
   db: Db,
   query: AuditLogQuery,
+  editionId: number,
   batchSize = 1000,
 ): AsyncGenerator<AuditRow[]> {
   let after: { cursor: string; id: number } | undefined;
-  const where = auditConditions(query);
+  const where = auditConditions(query, editionId);
   for (;;) {
     const batch = await db
       .select({ row: auditLog, cursor: sql<string>`${auditLog.at}::text` })

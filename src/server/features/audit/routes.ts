@@ -11,6 +11,7 @@ import {
   auditLogQuerySchema,
   auditLogResponseSchema,
 } from '#shared/schemas/audit.js';
+import { editionIdOf } from '#server/features/editions/edition-store.js';
 import { queryAuditLog, streamAuditBatches } from './audit-query.js';
 
 /** A full export streams the whole trail; it must not be cut at the usual request deadline. */
@@ -24,8 +25,9 @@ const json = (value: unknown) =>
 
 /**
  * Reading the audit trail (admin only: every /api/admin route is guarded by path in
- * auth/route-access.ts). The rows are written by the admin routes themselves, through
- * recordAudit(), in the transaction of each change.
+ * auth/route-access.ts), one edition's with the shared entries (`?edition=`, the current one by
+ * default). The rows are written by the admin routes themselves, through recordAudit(), in the
+ * transaction of each change.
  */
 export default async function auditRoutes(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -40,12 +42,13 @@ export default async function auditRoutes(plain: FastifyInstance): Promise<void>
         tags: ['admin'],
         security: SESSION_REQUIRED,
         querystring: auditLogQuerySchema,
-        response: { 200: auditLogResponseSchema, ...GUARDED, ...errorResponses(400) },
+        response: { 200: auditLogResponseSchema, ...GUARDED, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return queryAuditLog(app.ctx.db, request.query);
+      const editionId = await editionIdOf(app.ctx.db, request.query.edition);
+      return queryAuditLog(app.ctx.db, request.query, editionId);
     },
   );
 
@@ -64,16 +67,17 @@ export default async function auditRoutes(plain: FastifyInstance): Promise<void>
         response: {
           200: z.unknown().describe('CSV, UTF-8 with a byte-order mark, one change a line'),
           ...GUARDED,
-          ...errorResponses(400),
+          ...errorResponses(400, 404),
         },
       },
     },
     async (request, reply) => {
       const { query } = request;
       const db = app.ctx.db;
+      const editionId = await editionIdOf(db, query.edition);
       async function* chunks() {
         yield `\uFEFF${csvLine([...AUDIT_CSV_COLUMNS])}`; // BOM: Excel opens UTF-8 accents correctly.
-        for await (const batch of streamAuditBatches(db, query)) {
+        for await (const batch of streamAuditBatches(db, query, editionId)) {
           yield batch
             .map((row) =>
               csvLine([

@@ -23,6 +23,7 @@ import {
   revisePaymentAs,
   settlePayment,
 } from '#test/factories/payment-factory.js';
+import { twoEditionsWithPayments } from '#test/support/two-editions.js';
 import { estimateFee } from './fee-estimate.js';
 import { mainUnits } from './finance-csv.js';
 
@@ -397,5 +398,74 @@ describeEachDatabase('finance report', (kind) => {
       headers: admin,
     });
     expect(extra.status).toBe(200);
+  });
+});
+
+describeEachDatabase('finance report per edition', (kind) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp(kind, ENV);
+    admin = (await signedInUser(t.app.ctx.db, { isAdmin: true })).headers;
+    await twoEditionsWithPayments(t.app.ctx.db);
+  });
+  afterAll(async () => t?.close());
+
+  const report = async (query: string) => {
+    const res = await call(t.app, { url: `/api/admin/finance?period=all${query}`, headers: admin });
+    expect(res.status, query).toBe(200);
+    return financeReportSchema.parse(res.body);
+  };
+  const figures = (r: FinanceReport) =>
+    r.totals.map((total) => [total.currency, total.payments, total.gross, total.fees, total.net]);
+  const waiting = (r: FinanceReport) => r.messages.channels.reduce((n, c) => n + c.waiting, 0);
+
+  it("reports each edition's own money and messages, in its own time zone", async () => {
+    const current = await report('');
+    expect(figures(current)).toEqual([
+      ['XAF', 1, 300, 6, 294],
+      ['USD', 1, 200, 36, 164],
+    ]);
+    // Its two receipts and the lookup code no payment owns.
+    expect(waiting(current)).toBe(3);
+    const past = await report('&edition=past-2025');
+    expect(past.timeZone).toBe('UTC');
+    expect(figures(past)).toEqual([
+      ['XAF', 1, 1050, 21, 1029],
+      ['USD', 1, 150, 10, 140],
+    ]);
+    expect(waiting(past)).toBe(2);
+  });
+
+  it("exports each edition's own rows as CSV", async () => {
+    const totals = async (query: string) => {
+      const res = await call(t.app, {
+        url: `/api/admin/finance.csv?period=all${query}`,
+        headers: admin,
+      });
+      expect(res.status, query).toBe(200);
+      const lines = res.bytes.toString('utf8').trimEnd().split('\r\n');
+      return lines.filter((line) => line.startsWith('Total')).map((line) => line.split(',', 5));
+    };
+    expect(await totals('')).toEqual([
+      ['Total', '', 'XAF', '1', '300'],
+      ['Total', '', 'USD', '1', '2.00'],
+    ]);
+    expect(await totals('&edition=past-2025')).toEqual([
+      ['Total', '', 'XAF', '1', '1050'],
+      ['Total', '', 'USD', '1', '1.50'],
+    ]);
+  });
+
+  it('answers 404 for an unknown edition and 400 for a malformed one', async () => {
+    for (const path of ['/api/admin/finance', '/api/admin/finance.csv']) {
+      const unknown = await call(t.app, { url: `${path}?period=all&edition=1999`, headers: admin });
+      expect(unknown.status, path).toBe(404);
+      const bad = await call(t.app, {
+        url: `${path}?period=all&edition=Not_A_Slug`,
+        headers: admin,
+      });
+      expect(bad.status, path).toBe(400);
+    }
   });
 });

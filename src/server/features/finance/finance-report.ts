@@ -22,6 +22,7 @@ import {
   type MessageChannelKind,
   type OutboxState,
 } from '#shared/schemas/outbox.js';
+import { messagesOfEdition } from '#server/features/messages/edition-messages.js';
 import { estimateFeeSql } from './fee-estimate.js';
 
 export interface FeeEstimates {
@@ -99,16 +100,22 @@ const sumFigures = (into: FinanceFigures, row: FinanceFigures) => {
 };
 
 /**
- * The finance report of a period: per day of the event's time zone, per source (Stripe, Campay,
+ * One edition's finance report of a period: per day of the edition's time zone, per source (Stripe, Campay,
  * or the sandbox) and currency, the money of payments that took it, with totals per currency.
  * A payment belongs to the day it was settled; its refunds and disputes stay on that day, so a
  * day's figures change when money of that day comes back later.
  */
 export async function financeReport(
   db: Db,
-  options: { period: Period; now: Date; timeZone: string; feeEstimates: FeeEstimates },
+  options: {
+    editionId: number;
+    period: Period;
+    now: Date;
+    timeZone: string;
+    feeEstimates: FeeEstimates;
+  },
 ): Promise<FinanceReport> {
-  const { period, now, timeZone, feeEstimates } = options;
+  const { editionId, period, now, timeZone, feeEstimates } = options;
   const from = periodStart(period, now, timeZone);
   const at = sql`COALESCE(settled_at, created_at)`;
   const estimate = sql`CASE WHEN provider = 'stripe'
@@ -124,7 +131,8 @@ export async function financeReport(
       sum(GREATEST(amount - refunded_amount, 0))::bigint AS unrefunded,
       sum(COALESCE(provider_fee::bigint, ${estimate}))::bigint AS fees
     FROM payments
-    WHERE status IN ('completed', 'refunded', 'disputed', 'needs_review')
+    WHERE edition_id = ${editionId}
+      AND status IN ('completed', 'refunded', 'disputed', 'needs_review')
       ${from ? sql`AND ${at} >= ${from.toISOString()}::timestamptz` : sql``}
     GROUP BY 1, 2, 3, 4, 5, 6`);
 
@@ -161,16 +169,21 @@ export async function financeReport(
     feeEstimates,
     rows,
     totals,
-    messages: await messageFigures(db, from),
+    messages: await messageFigures(db, editionId, from),
   };
 }
 
 /**
- * The messages to voters written since `from`, counted per channel and state, and what the
- * gateways said the sent ones cost, per currency (never added across currencies).
+ * The edition's messages to voters written since `from` (those of its payments, and with the
+ * current edition the lookup codes), counted per channel and state, and what the gateways said
+ * the sent ones cost, per currency (never added across currencies).
  */
-async function messageFigures(db: Db, from: Date | null): Promise<FinanceMessages> {
-  const since = from ? sql`WHERE created_at >= ${from.toISOString()}::timestamptz` : sql``;
+async function messageFigures(
+  db: Db,
+  editionId: number,
+  from: Date | null,
+): Promise<FinanceMessages> {
+  const since = from ? sql`AND created_at >= ${from.toISOString()}::timestamptz` : sql``;
   const groups = rowsOf<{
     channel: MessageChannelKind;
     state: OutboxState;
@@ -183,7 +196,7 @@ async function messageFigures(db: Db, from: Date | null): Promise<FinanceMessage
       SELECT channel, state, delivery_status = 'delivered' AS delivered,
         CASE WHEN cost_amount IS NOT NULL THEN cost_currency END AS cost_currency,
         count(*)::bigint AS messages, sum(cost_amount)::bigint AS cost
-      FROM outbox_messages ${since}
+      FROM outbox_messages WHERE ${messagesOfEdition(editionId)} ${since}
       GROUP BY 1, 2, 3, 4`),
   );
   const channels = MESSAGE_CHANNEL_KINDS.map((channel): FinanceChannelMessages => ({

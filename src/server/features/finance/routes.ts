@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { zonedToday } from '#server/time/zoned-time.js';
-import { financeQuerySchema, financeReportSchema } from '#shared/schemas/finance.js';
+import { editionIdOf } from '#server/features/editions/edition-store.js';
+import { editionTimeZone } from '#server/features/editions/edition-time-zone.js';
+import {
+  financeQuerySchema,
+  financeReportSchema,
+  type FinanceQuery,
+} from '#shared/schemas/finance.js';
 import { financeCsv } from './finance-csv.js';
 import { financeReport } from './finance-report.js';
 
@@ -13,16 +19,18 @@ const byPeriod = { config: { input: { what: 'finance period' } } };
 /**
  * The finance report for admins (every /api/admin route is guarded by path in
  * auth/route-access.ts): what the payments brought in, what the providers kept and what went back.
- * Days are the event's own time zone's, as the organiser set it.
+ * One edition's (`?edition=`, the current one by default), its days in that edition's time zone.
  */
 export default async function financeRoutes(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const build = async (period: z.infer<typeof financeQuerySchema>['period']) => {
-    const { timezone } = await app.ctx.event.current();
-    const report = await financeReport(app.ctx.db, {
+  const build = async ({ period, edition }: FinanceQuery) => {
+    const { db, config } = app.ctx;
+    const editionId = await editionIdOf(db, edition);
+    const report = await financeReport(db, {
+      editionId,
       period,
       now: new Date(),
-      timeZone: timezone,
+      timeZone: await editionTimeZone(db, editionId, config.eventTimezone),
       feeEstimates: app.ctx.config.feeEstimates,
     });
     return report;
@@ -38,12 +46,12 @@ export default async function financeRoutes(plain: FastifyInstance): Promise<voi
         tags: ['admin'],
         security: SESSION_REQUIRED,
         querystring: financeQuerySchema,
-        response: { 200: financeReportSchema, ...GUARDED, ...errorResponses(400) },
+        response: { 200: financeReportSchema, ...GUARDED, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return build(request.query.period);
+      return build(request.query);
     },
   );
 
@@ -63,12 +71,12 @@ export default async function financeRoutes(plain: FastifyInstance): Promise<voi
             .string()
             .describe('CSV, UTF-8 with a byte-order mark, one day and provider a line'),
           ...GUARDED,
-          ...errorResponses(400),
+          ...errorResponses(400, 404),
         },
       },
     },
     async (request, reply) => {
-      const report = await build(request.query.period);
+      const report = await build(request.query);
       const day = zonedToday(report.timeZone);
       return reply
         .type('text/csv; charset=utf-8')

@@ -7,6 +7,7 @@ import { signedInUser } from '#test/factories/user-factory.js';
 import { call } from '#test/support/call-app.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase } from '#test/support/test-database.js';
+import { twoEditionsWithPayments } from '#test/support/two-editions.js';
 
 describeEachDatabase('GET /api/admin/outbox', (kind) => {
   let t: TestApp;
@@ -116,5 +117,36 @@ describeEachDatabase('GET /api/admin/outbox', (kind) => {
       const res = await list(query);
       expect(res.status, query).toBe(400);
     }
+  });
+});
+
+describeEachDatabase('GET /api/admin/outbox per edition', (kind) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let ids: Awaited<ReturnType<typeof twoEditionsWithPayments>>['messages'];
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = (await signedInUser(t.database.db, { isAdmin: true })).headers;
+    ids = (await twoEditionsWithPayments(t.database.db)).messages;
+  });
+  afterAll(() => t.close());
+
+  it("lists each edition's payments' messages, and the lookup codes with the current one only", async () => {
+    const current = await call<OutboxResponse>(t.app, { url: '/api/admin/outbox', headers: admin });
+    expect(current.body.messages.map((m) => m.id).sort()).toEqual([...ids.current].sort());
+    expect(current.body.total).toBe(3);
+    const past = await call<OutboxResponse>(t.app, {
+      url: '/api/admin/outbox?edition=past-2025',
+      headers: admin,
+    });
+    expect(past.body.messages.map((m) => m.id).sort()).toEqual([...ids.past].sort());
+    expect(past.body.total).toBe(2);
+  });
+
+  it('answers 404 for an unknown edition and 400 for a malformed one', async () => {
+    const unknown = await call(t.app, { url: '/api/admin/outbox?edition=1999', headers: admin });
+    expect(unknown.status).toBe(404);
+    const bad = await call(t.app, { url: '/api/admin/outbox?edition=Not_A_Slug', headers: admin });
+    expect(bad.status).toBe(400);
   });
 });

@@ -14,6 +14,7 @@ import { conflict } from '#server/http/http-error.js';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { CHECK_LOCK_WAIT_MS, reconcilePendingPayments } from '#server/payments/index.js';
 import { auditActorOf, recordAudit } from '#server/features/audit/record-audit.js';
+import { editionIdOf } from '#server/features/editions/edition-store.js';
 import { csvLine } from './csv.js';
 import { isDeclinedWhilePending } from '#shared/payment-shown-status.js';
 import { toTrackingFilter } from './tracking-filter.js';
@@ -34,6 +35,7 @@ const CHECK_ALREADY_RUNNING = {
 /**
  * Voter tracking (admin only: every /api/voter-tracking and /api/admin route is guarded by path in
  * auth/route-access.ts). Filters and paging run in the database; summaries cover the filtered set.
+ * The list and its export are one edition's payments (`?edition=`, the current one by default).
  */
 export default async function trackingRoutes(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -49,12 +51,13 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
         tags: ['tracking'],
         security: SESSION_REQUIRED,
         querystring: trackingQuerySchema,
-        response: { 200: trackingResponseSchema, ...GUARDED, ...errorResponses(400) },
+        response: { 200: trackingResponseSchema, ...GUARDED, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
       const { query } = request;
-      return queryTracking(app.ctx.db, toTrackingFilter(query), query, hashPhone);
+      const editionId = await editionIdOf(app.ctx.db, query.edition);
+      return queryTracking(app.ctx.db, toTrackingFilter(query, editionId), query, hashPhone);
     },
   );
 
@@ -73,14 +76,14 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
         response: {
           200: z.unknown().describe('CSV, UTF-8 with a byte-order mark, one payment a line'),
           ...GUARDED,
-          ...errorResponses(400),
+          ...errorResponses(400, 404),
         },
       },
     },
     async (request, reply) => {
       const { query } = request;
-      const filter = toTrackingFilter(query);
       const db = app.ctx.db;
+      const filter = toTrackingFilter(query, await editionIdOf(db, query.edition));
       const line = (row: TrackedPaymentRow) =>
         csvLine([
           row.id,

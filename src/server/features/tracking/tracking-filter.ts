@@ -4,6 +4,8 @@ import type { TrackingQuery } from '#shared/schemas/tracking.js';
 import { nextDay, startOfZonedDay } from '#server/time/zoned-time.js';
 
 export interface TrackingFilter {
+  /** The edition whose payments are listed: every reading is of one edition only. */
+  editionId: number;
   provider?: 'stripe' | 'campay';
   status?: PaymentStatus;
   attempt?: 'attempted' | 'abandoned';
@@ -23,10 +25,14 @@ interface SearchTerms {
 
 const HOUR = 3_600_000;
 
-/** Reads the query into instants and search interpretations; dates are local days in `tz`. */
-export function toTrackingFilter(query: TrackingQuery): TrackingFilter {
+/**
+ * Reads the query into instants and search interpretations, for the edition `editionId`; dates
+ * are local days in `tz`.
+ */
+export function toTrackingFilter(query: TrackingQuery, editionId: number): TrackingFilter {
   const pick = <T extends string>(v: T | 'all' | undefined) => (v && v !== 'all' ? v : undefined);
   return {
+    editionId,
     provider: pick(query.provider),
     status: pick(query.status),
     attempt: pick(query.attempt),
@@ -56,12 +62,15 @@ export function interpretSearch(raw: string): SearchTerms {
   return terms;
 }
 
-/** Conditions on `payments p`. */
+/**
+ * Conditions on `payments p`. The edition comes first: with the creation time it is the index
+ * (edition_id, created_at, id) the list pages through.
+ */
 export function paymentConditions(
   filter: TrackingFilter,
   hashPhone: (phone: string) => string,
 ): SQL[] {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [sql`p.edition_id = ${filter.editionId}`];
   if (filter.provider) conditions.push(sql`p.provider = ${filter.provider}`);
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
   if (filter.attempt === 'attempted')
@@ -95,7 +104,8 @@ export function statsConditions(filter: TrackingFilter): SQL[] | null {
   if (filter.search) return null;
   if ((filter.from && filter.from.getTime() % HOUR) || (filter.to && filter.to.getTime() % HOUR))
     return null;
-  const conditions: SQL[] = [];
+  // The stats' key starts with the edition.
+  const conditions: SQL[] = [sql`s.edition_id = ${filter.editionId}`];
   if (filter.provider) conditions.push(sql`s.provider = ${filter.provider}`);
   if (filter.status) conditions.push(sql`s.status = ${filter.status}`);
   if (filter.attempt)

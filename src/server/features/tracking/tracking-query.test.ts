@@ -5,6 +5,7 @@ import { settle } from '#server/payments/settle.js';
 import { trackingQuerySchema, type TrackingQueryInput } from '#shared/schemas/tracking.js';
 import { createNominee } from '#test/factories/catalog-factory.js';
 import { createPendingPayment } from '#test/factories/payment-factory.js';
+import { currentEdition } from '#test/factories/event-factory.js';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -18,10 +19,12 @@ const hashPhone = (phone: string) => `hash:${phone}`;
 describeEachDatabase('voter tracking queries', (kind) => {
   let database: TestDatabase;
   const ids: Record<string, string> = {};
+  let editionId: number;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const db = database.db;
+    editionId = await currentEdition(db);
     const { nominations } = await createNominee(db);
     const votes = [{ nominationId: nominations[0]!.id, voteCount: 2 }];
     const make = async (
@@ -80,7 +83,7 @@ describeEachDatabase('voter tracking queries', (kind) => {
 
   const run = (input: TrackingQueryInput) => {
     const query = trackingQuerySchema.parse(input);
-    return queryTracking(database.db, toTrackingFilter(query), query, hashPhone);
+    return queryTracking(database.db, toTrackingFilter(query, editionId), query, hashPhone);
   };
 
   it('summarises the whole set and pages newest first', async () => {
@@ -158,7 +161,7 @@ describeEachDatabase('voter tracking queries', (kind) => {
     const query = trackingQuerySchema.parse({});
     const seen: string[] = [];
     const sizes: number[] = [];
-    const filter = toTrackingFilter(query);
+    const filter = toTrackingFilter(query, editionId);
     for await (const batch of streamTrackingBatches(database.db, filter, hashPhone, 5)) {
       sizes.push(batch.length);
       seen.push(...batch.map((row) => row.id));

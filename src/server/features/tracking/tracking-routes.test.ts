@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { sandboxIntentId } from '#server/payments/providers/sandbox-refs.js';
 import { call } from '#test/support/call-app.js';
-import { createNominee } from '#test/factories/catalog-factory.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createEdition } from '#test/factories/edition-factory.js';
 import {
   createCompletedPayment,
   createPendingPayment,
@@ -175,5 +176,104 @@ describeEachDatabase('voter tracking routes', (kind) => {
     expect(refunded).toMatch(/,600 CFA,200 CFA,partly-refunded@example\.com,.*,refunded,/);
     const declined = lines.find((line) => line.includes('declined@example.com'))!;
     expect(declined).toMatch(/,failed,.*Your card was declined\./);
+  });
+});
+
+describeEachDatabase('voter tracking per edition', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let past: string;
+  const ids = { now: [] as string[], then: [] as string[] };
+  const get = async <T>(url: string) => {
+    const res = await call<T>(t.app, { url, headers: { cookie: admin } });
+    expect(res.status, url).toBe(200);
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = (await signIn(t, { isAdmin: true })).cookie;
+    const db = t.database.db;
+    const edition = await createEdition(db, { slug: 'past-2025' });
+    past = edition.slug;
+    const now = (await createNominee(db)).nominations[0]!;
+    const then = (
+      await createNominee(db, {
+        categoryIds: [(await createCategory(db, { editionId: edition.id })).id],
+      })
+    ).nominations[0]!;
+    // The same voter paid in both editions.
+    const voterEmail = 'both@example.com';
+    for (const [provider, voteCount] of [
+      ['campay', 3],
+      ['stripe', 1],
+    ] as const) {
+      const p = await createCompletedPayment(db, {
+        provider,
+        votes: [{ nominationId: now.id, voteCount }],
+        payment: { voterEmail },
+      });
+      ids.now.push(p.id);
+    }
+    for (const [provider, voteCount, unitPrice] of [
+      ['campay', 7, 150],
+      ['stripe', 2, 75],
+    ] as const) {
+      const p = await createCompletedPayment(db, {
+        provider,
+        votes: [{ nominationId: then.id, voteCount }],
+        payment: { voterEmail, editionId: edition.id, unitPrice },
+      });
+      ids.then.push(p.id);
+    }
+    const pending = await createPendingPayment(db, {
+      votes: [{ nominationId: then.id, voteCount: 4 }],
+      payment: { voterEmail, editionId: edition.id, unitPrice: 150 },
+    });
+    ids.then.push(pending.id);
+  });
+  afterAll(() => t.close());
+
+  it("lists and sums each edition's own payments, from the stats and from a search", async () => {
+    for (const search of ['', '&search=both@example.com']) {
+      const current = await get<TrackingResponse>(`/api/voter-tracking?tz=UTC${search}`);
+      expect(current.recentPayments.map((p) => p.id).sort(), search).toEqual([...ids.now].sort());
+      expect(current).toMatchObject({
+        total: 2,
+        abandoned: 0,
+        campayRevenue: { revenue: 300, count: 1 },
+        stripeRevenue: { revenue: 50, count: 1 },
+      });
+      const old = await get<TrackingResponse>(
+        `/api/voter-tracking?tz=UTC&edition=${past}${search}`,
+      );
+      expect(old.recentPayments.map((p) => p.id).sort(), search).toEqual([...ids.then].sort());
+      expect(old).toMatchObject({
+        total: 3,
+        abandoned: 1,
+        campayRevenue: { revenue: 1050, count: 1 },
+        stripeRevenue: { revenue: 150, count: 1 },
+      });
+    }
+  });
+
+  it("exports each edition's own payments", async () => {
+    const rows = (csv: string) => csv.trim().split('\n').slice(1);
+    const current = rows(await get<string>('/api/voter-tracking/export.csv?tz=UTC'));
+    expect(current.map((line) => line.split(',')[0]).sort()).toEqual([...ids.now].sort());
+    const old = rows(await get<string>(`/api/voter-tracking/export.csv?tz=UTC&edition=${past}`));
+    expect(old.map((line) => line.split(',')[0]).sort()).toEqual([...ids.then].sort());
+  });
+
+  it('answers 404 for an unknown edition and 400 for a malformed one', async () => {
+    for (const url of ['/api/voter-tracking', '/api/voter-tracking/export.csv']) {
+      const unknown = await call(t.app, { url: `${url}?edition=1999`, headers: { cookie: admin } });
+      expect(unknown.status, url).toBe(404);
+      const malformed = await call(t.app, {
+        url: `${url}?edition=Not_A_Slug`,
+        headers: { cookie: admin },
+      });
+      expect(malformed.status, url).toBe(400);
+    }
   });
 });

@@ -11,6 +11,7 @@ import { pageCount } from '#client/lib/page-count';
 import { startDownload } from '#client/lib/start-download';
 import { useLanguage } from '#client/lib/use-language';
 import { AUDIT_EXPORT_URL, useAuditLog } from './audit-queries';
+import { useAdminEdition, withEdition } from '../edition';
 import { AuditEntryItem } from './audit-entry-item';
 import { AuditFilterPanel } from './audit-filter-panel';
 import { browserTimeZone } from '../audit-filters';
@@ -28,6 +29,7 @@ export function ActivityTab() {
   const query = listSearchParams(filters, timeZone, { page, pageSize }).toString();
   // With the dates the wrong way round the server would answer 400: keep the last answer shown.
   const audit = useAuditLog(query, !datesInverted(filters));
+  const edition = useAdminEdition();
   const { data, isPlaceholderData } = audit;
 
   const formatAt = useCallback(
@@ -43,7 +45,7 @@ export function ActivityTab() {
   function exportCsv() {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
     startDownload(
-      `${AUDIT_EXPORT_URL}?${listSearchParams(filters, timeZone).toString()}`,
+      withEdition(`${AUDIT_EXPORT_URL}?${listSearchParams(filters, timeZone).toString()}`, edition),
       `audit-log-${day}.csv`,
     );
   }

@@ -15,10 +15,12 @@ import { integrityReportSchema } from '#shared/schemas/integrity';
 import { trackingResponseSchema } from '#shared/schemas/tracking';
 import type { Period } from '#shared/limits';
 import { getJson } from '#client/lib/api-client';
+import { useAdminEdition, withEdition } from '../edition';
 
 /*
  * Query keys follow the URL. The single artist key starts with the list key, so refreshing the
- * list refreshes an open editor too.
+ * list refreshes an open editor too. The figures of one edition carry it in their key (null for
+ * the current one), so switching editions never shows another edition's answer.
  */
 const STATS_REFETCH_MS = 30_000;
 const adminArtistListSchema = z.array(adminArtistSchema);
@@ -47,10 +49,10 @@ export const adminCategoriesQuery = () =>
   });
 
 /** The dashboard cards stay current while the page is open. */
-export const statsQuery = () =>
+export const statsQuery = (edition: string | undefined) =>
   queryOptions({
-    queryKey: ['/api/stats'],
-    queryFn: ({ signal }) => getJson('/api/stats', statsSchema, { signal }),
+    queryKey: ['/api/stats', edition ?? null],
+    queryFn: ({ signal }) => getJson(withEdition('/api/stats', edition), statsSchema, { signal }),
     refetchInterval: STATS_REFETCH_MS,
   });
 
@@ -69,32 +71,40 @@ export const integrityQuery = () =>
 
 /** How many payments wait for an admin's review: the tracking list's total for that status. */
 const NEEDS_REVIEW_URL = '/api/voter-tracking?status=needs_review&page=1&pageSize=20';
-export const needsReviewQuery = () =>
+export const needsReviewQuery = (edition: string | undefined) =>
   queryOptions({
-    queryKey: ['/api/voter-tracking', 'status=needs_review&page=1&pageSize=20'],
-    queryFn: ({ signal }) => getJson(NEEDS_REVIEW_URL, trackingResponseSchema, { signal }),
+    queryKey: ['/api/voter-tracking', 'status=needs_review&page=1&pageSize=20', edition ?? null],
+    queryFn: ({ signal }) =>
+      getJson(withEdition(NEEDS_REVIEW_URL, edition), trackingResponseSchema, { signal }),
     select: (answer) => answer.total,
     refetchInterval: STATS_REFETCH_MS,
   });
 
-export const periodStatsQuery = (period: Period) =>
+export const periodStatsQuery = (period: Period, edition: string | undefined) =>
   queryOptions({
-    queryKey: ['/api/stats/period', period],
-    queryFn: ({ signal }) => getJson(`/api/stats/period/${period}`, periodStatsSchema, { signal }),
+    queryKey: ['/api/stats/period', period, edition ?? null],
+    queryFn: ({ signal }) =>
+      getJson(withEdition(`/api/stats/period/${period}`, edition), periodStatsSchema, { signal }),
   });
 
-export const categoryRankingsQuery = (period: Period) =>
+export const categoryRankingsQuery = (period: Period, edition: string | undefined) =>
   queryOptions({
-    queryKey: ['/api/analytics/category-rankings', period],
+    queryKey: ['/api/analytics/category-rankings', period, edition ?? null],
     queryFn: ({ signal }) =>
-      getJson(`/api/analytics/category-rankings/${period}`, categoryRankingListSchema, { signal }),
+      getJson(
+        withEdition(`/api/analytics/category-rankings/${period}`, edition),
+        categoryRankingListSchema,
+        { signal },
+      ),
   });
 
-export const timeseriesQuery = (period: Period) =>
+export const timeseriesQuery = (period: Period, edition: string | undefined) =>
   queryOptions({
-    queryKey: ['/api/analytics/timeseries', period],
+    queryKey: ['/api/analytics/timeseries', period, edition ?? null],
     queryFn: ({ signal }) =>
-      getJson(`/api/analytics/timeseries/${period}`, timeseriesSchema, { signal }),
+      getJson(withEdition(`/api/analytics/timeseries/${period}`, edition), timeseriesSchema, {
+        signal,
+      }),
   });
 
 export function useAdminArtists() {
@@ -109,20 +119,21 @@ export function useAdminCategories() {
   return useQuery(adminCategoriesQuery());
 }
 
+/** The selected edition's dashboard cards. */
 export function useStats() {
-  return useQuery(statsQuery());
+  return useQuery(statsQuery(useAdminEdition()));
 }
 
 export function usePeriodStats(period: Period) {
-  return useQuery(periodStatsQuery(period));
+  return useQuery(periodStatsQuery(period, useAdminEdition()));
 }
 
 export function useCategoryRankings(period: Period) {
-  return useQuery(categoryRankingsQuery(period));
+  return useQuery(categoryRankingsQuery(period, useAdminEdition()));
 }
 
 export function useTimeseries(period: Period) {
-  return useQuery(timeseriesQuery(period));
+  return useQuery(timeseriesQuery(period, useAdminEdition()));
 }
 
 /** URL prefixes whose answers an admin write can change: the admin lists and the public site. */
@@ -155,6 +166,7 @@ export function useIntegrity() {
   return useQuery(integrityQuery());
 }
 
+/** Payments of the selected edition waiting for review. */
 export function useNeedsReviewCount() {
-  return useQuery(needsReviewQuery());
+  return useQuery(needsReviewQuery(useAdminEdition()));
 }

@@ -11,6 +11,9 @@ import { call } from '#test/support/call-app';
 import { catchDownloads } from '#test/support/catch-downloads';
 import { openAdminTab } from '#test/support/open-admin-tab';
 import { signedInAdminApp } from '#test/support/signed-in-admin-app';
+import { renderScreen } from '#test/support/render-screen';
+import { createEdition } from '#test/factories/edition-factory';
+import { AdminPage } from '../admin-page';
 
 /*
  * Two days in the event's zone (Africa/Lagos by default) at the default estimate rates (Stripe
@@ -59,6 +62,17 @@ const session = signedInAdminApp({
       { state: 'sandbox' },
       { channel: 'email', state: 'sent' },
     ]);
+    // A past edition's payment, at its own price: only its own Finance tab shows it.
+    const past = await createEdition(db, { slug: 'past-2025' });
+    const pastCategory = await createCategory(db, { editionId: past.id });
+    const pastNomination = (await createNominee(db, { categoryIds: [pastCategory.id] }))
+      .nominations[0]!.id;
+    await createCompletedPayment(db, {
+      provider: 'campay',
+      votes: [{ nominationId: pastNomination, voteCount: 7 }],
+      at: new Date('2025-03-12T10:00:00Z'),
+      payment: { editionId: past.id, unitPrice: 150, providerFee: 21 },
+    });
   },
 });
 
@@ -71,6 +85,17 @@ const rowTexts = () =>
     .map((row) => row.textContent ?? '');
 
 describe('the Finance tab', () => {
+  it("shows the selected edition's money only", async () => {
+    await renderScreen(<AdminPage />, { path: '/admin?tab=finance&edition=past-2025' });
+    await screen.findByRole('table', {}, { timeout: 10_000 });
+    const francs = within(screen.getByRole('group', { name: 'CFA francs' }));
+    expect(francs.getByText(/^1[\s,.\u202f\u00a0]?029 CFA$/)).toBeTruthy(); // 1050 − 21
+    expect(rowTexts().some((row) => row.includes('2025-03-10') || row.includes('10 Mar'))).toBe(
+      false,
+    );
+    expect(screen.queryByText('$2.31')).toBeNull();
+  });
+
   it('shows each currency apart, with its net, fees and what is estimated', async () => {
     await openFinance();
     expect(screen.getByRole('tab', { name: /Finance/, selected: true })).toBeTruthy();

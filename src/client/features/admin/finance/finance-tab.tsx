@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { startDownload } from '#client/lib/start-download';
 import { FINANCE_EXPORT_URL, useFinanceReport } from './finance-queries';
+import { useAdminEdition, withEdition } from '../edition';
 import { FinanceDays } from './finance-days';
 import { FinanceMessages } from './finance-messages';
 import { FinanceTotals } from './finance-totals';
@@ -21,6 +22,7 @@ export function FinanceTab() {
   const { t: tc } = useTranslation('common');
   const format = useFinanceFormat();
   const [period, setPeriod] = useState<Period>('all');
+  const edition = useAdminEdition();
   const report = useFinanceReport(period);
   const { data } = report;
   // Newest day first; a stable sort keeps each day's providers in the report's order.
@@ -30,7 +32,10 @@ export function FinanceTab() {
   function downloadCsv() {
     if (!data) return;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: data.timeZone }).format(new Date());
-    startDownload(`${FINANCE_EXPORT_URL}?period=${period}`, `finance-${period}-${today}.csv`);
+    startDownload(
+      withEdition(`${FINANCE_EXPORT_URL}?period=${period}`, edition),
+      `finance-${period}-${today}.csv`,
+    );
   }
 
   let days;

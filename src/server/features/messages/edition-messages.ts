@@ -1,0 +1,13 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { outboxMessages } from '#server/db/schema.js';
+import { currentEditionId } from '#server/features/editions/current-edition.js';
+
+/**
+ * The messages an edition's admin reads: those of its payments, and, with the current edition
+ * only, the ones no payment owns (lookup codes), which are the site's of the moment rather than
+ * any year's. Read in the statement, so a switch of the current edition moves them at once.
+ */
+export function messagesOfEdition(editionId: number): SQL {
+  return sql`(${outboxMessages.editionId} = ${editionId}
+    OR (${outboxMessages.editionId} IS NULL AND ${editionId} = ${currentEditionId}))`;
+}
