@@ -12,8 +12,10 @@ export const FINANCE_SOURCES = ['stripe', 'campay', 'sandbox'] as const;
 export const financeSourceSchema = z.enum(FINANCE_SOURCES);
 export type FinanceSource = z.infer<typeof financeSourceSchema>;
 
-/** GET /api/admin/finance and /api/admin/finance.csv: the same period words as the analytics. */
-/** Query of the finance report and its CSV: one edition's (the current one's when left out). */
+/**
+ * GET /api/admin/finance and /api/admin/finance.csv: the same period words as the analytics, for
+ * one edition (the current one's when left out).
+ */
 export const financeQuerySchema = z.object({ period: periodSchema, ...editionQuerySchema.shape });
 export type FinanceQuery = z.infer<typeof financeQuerySchema>;
 
