@@ -64,13 +64,15 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
  * Trending window: the current UTC hour and the 23 before it, read from the hourly tallies that
  * settle() maintains (see docs/decisions/0003-trending.md).
  */
-export async function loadCatalogRows(db: Db): Promise<CatalogRows> {
+export async function loadCatalogRows(db: Db, editionId?: number): Promise<CatalogRows> {
+  // Given an edition, only its categories and nominations (artists are shared by every edition).
+  const ofEdition = editionId === undefined ? sql`` : sql` AND c.edition_id = ${editionId}`;
   // Three reads at once on three connections, so they may straddle an organiser's save: a new
   // category's nominee can come back without its category. buildSnapshot() leaves such a nominee
   // out; the save drops this snapshot anyway. Not one transaction: drizzle hands a connection that
   // froze mid-transaction back to the pool as healthy, and closing the pool then waits on it.
   const [categoryRows, artistRows, nominationRows] = await Promise.all([
-    selectCategories(db),
+    selectCategories(db, editionId),
     selectArtists(db),
     db.execute(sql`
       SELECT n.id, n.artist_id, n.category_id, n.shareable_link, n.nomination_title,
@@ -79,7 +81,7 @@ export async function loadCatalogRows(db: Db): Promise<CatalogRows> {
              COALESCE(r.votes, 0)::int AS recent_votes
       FROM nominations n
       JOIN artists a ON a.id = n.artist_id AND a.is_active
-      JOIN categories c ON c.id = n.category_id AND c.is_active
+      JOIN categories c ON c.id = n.category_id AND c.is_active${ofEdition}
       LEFT JOIN (
         SELECT nomination_id, SUM(votes)::int AS votes FROM nomination_hourly_votes
         WHERE hour >= date_trunc('hour', now()) - interval '23 hours'
@@ -119,7 +121,7 @@ export function buildCatalogSnapshot(
   return buildSnapshot(rows.categoryRows, rows.artistRows, nominationRows, previous?.encoded);
 }
 
-const selectCategories = (db: Db) =>
+const selectCategories = (db: Db, editionId?: number) =>
   db
     .select({
       id: categoriesTable.id,
@@ -133,7 +135,11 @@ const selectCategories = (db: Db) =>
       createdAt: categoriesTable.createdAt,
     })
     .from(categoriesTable)
-    .where(sql`${categoriesTable.isActive}`)
+    .where(
+      editionId === undefined
+        ? sql`${categoriesTable.isActive}`
+        : sql`${categoriesTable.isActive} AND ${categoriesTable.editionId} = ${editionId}`,
+    )
     .orderBy(asc(categoriesTable.createdAt), asc(categoriesTable.name));
 
 const selectArtists = (db: Db) =>
