@@ -34,8 +34,7 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     {
       schema: {
         operationId: 'getEvent',
-        summary:
-          "Get an edition's settings (the current one's by default): its name, window and what it shows",
+        summary: "Get an edition's name, voting window and what it shows (default: the current)",
         tags: ['event'],
         querystring: editionQuerySchema,
         response: { 200: publicEventSchema, ...errorResponses(400, 404) },
@@ -79,8 +78,7 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     {
       schema: {
         operationId: 'closeVoting',
-        summary:
-          "End an edition's voting now, so pending payments can settle before the results go out",
+        summary: "End an edition's voting now, so pending payments settle before the results",
         tags: ['admin'],
         security: SESSION_REQUIRED,
         querystring: editionQuerySchema,
