@@ -20,6 +20,7 @@ import { MoneyAlerts } from './money-alerts';
 import { SectionSpinner } from './section-spinner';
 import { StatCards } from './stat-cards';
 import { useTabGuard } from './use-tab-guard';
+import { useAdminEdition, withEdition } from './edition';
 
 // Charts (recharts) are heavy: they download only when someone opens Analytics.
 const AnalyticsTab = lazy(() => import('./analytics').then((m) => ({ default: m.AnalyticsTab })));
@@ -54,6 +55,7 @@ export function AdminPage() {
   useDocumentTitle(t('title'));
   const search = useSearch();
   const tabGuard = useTabGuard();
+  const edition = useAdminEdition();
   const requested = new URLSearchParams(search).get('tab');
   const tab: AdminTab = isAdminTab(requested) ? requested : 'artists';
   // Only the open tab's panel is drawn; the lazy ones download when first opened.
@@ -76,7 +78,9 @@ export function AdminPage() {
         <Tabs
           value={tab}
           onValueChange={(value) =>
-            tabGuard.switchTo(value === 'artists' ? '/admin' : `/admin?tab=${value}`)
+            tabGuard.switchTo(
+              withEdition(value === 'artists' ? '/admin' : `/admin?tab=${value}`, edition),
+            )
           }
         >
           {/* Seven tabs do not fit one row of a phone: there they sit in a grid of four columns. */}

@@ -1,0 +1,3 @@
+export { useAdminEdition, withEdition } from './admin-edition';
+export { EditionSwitcher } from './edition-switcher';
+export { editionName, useEditions, useSelectedEdition } from './editions-query';
