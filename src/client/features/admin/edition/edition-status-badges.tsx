@@ -11,7 +11,7 @@ export function EditionStatusBadges({ edition }: { edition: EditionSummary }) {
       {edition.archivedAt ? (
         <Badge variant="muted">{t('editions.archived')}</Badge>
       ) : (
-        <Badge variant="outline">{t(`event.status.${edition.status}`)}</Badge>
+        <Badge variant="outline">{t(`editions.status.${edition.status}`)}</Badge>
       )}
     </span>
   );

@@ -32,7 +32,7 @@ export function EditionSwitcher() {
     const edition = editions.find((e) => e.slug === slug)!;
     const notes = [
       edition.isCurrent ? t('editions.current') : null,
-      edition.archivedAt ? t('editions.archived') : t(`event.status.${edition.status}`),
+      edition.archivedAt ? t('editions.archived') : t(`editions.status.${edition.status}`),
     ].filter(Boolean);
     return `${editionName(edition, language)} (${notes.join(', ')})`;
   };
