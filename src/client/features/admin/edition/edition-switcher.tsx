@@ -64,7 +64,10 @@ export function EditionSwitcher() {
             ))}
           </SelectContent>
         </Select>
-        <EditionStatusBadges edition={selected} />
+        {/* Phones: the badges under the select, which keeps the row for the edition's name. */}
+        <span className="max-sm:basis-full">
+          <EditionStatusBadges edition={selected} />
+        </span>
         {selected.archivedAt && (
           <p
             role="status"

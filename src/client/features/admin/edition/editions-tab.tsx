@@ -79,7 +79,7 @@ export function EditionsTab() {
                     <EditionStatusBadges edition={edition} />
                   </span>
                   <span className="text-sm text-muted-foreground">
-                    {t('editions.slug')}: <code>{edition.slug}</code>
+                    {t('editions.slugLine', { slug: edition.slug })}
                     {window ? ` · ${window}` : ''}
                   </span>
                 </div>

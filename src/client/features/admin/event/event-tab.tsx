@@ -74,10 +74,13 @@ export function EventTab({ tabGuard }: { tabGuard?: TabGuard }) {
             <h3 className="mb-3 text-lg font-semibold">{t('event.preview.heading')}</h3>
             <EventPreview event={event} />
           </Card>
-          <Card className="p-4 sm:p-6">
-            <h3 className="mb-2 text-lg font-semibold">{t('event.publish.heading')}</h3>
-            <PublishResultsCard event={event} />
-          </Card>
+          {/* An archived edition's results are as they are: nothing is left to publish. */}
+          {event.archivedAt === null ? (
+            <Card className="p-4 sm:p-6">
+              <h3 className="mb-2 text-lg font-semibold">{t('event.publish.heading')}</h3>
+              <PublishResultsCard event={event} />
+            </Card>
+          ) : null}
         </div>
       </div>
     );
