@@ -65,7 +65,6 @@ const LINT_EXCEPTIONS: Record<string, string[]> = {
     'GET /healthz',
     'GET /readyz',
     'GET /api/categories',
-    'GET /api/event',
     'GET /api/editions',
     'GET /api/payment-config',
     'GET /api/logout',

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '#client/components/layout/language-switch';
 import { UserAvatar } from '#client/components/layout/user-avatar';
 import { cn } from '#client/lib/cn';
 import type { AuthUser } from '#client/lib/use-auth';
+import { useAdminEdition, withEdition } from './edition';
 
 const headerLinkClass =
   'inline-flex h-10 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white ' +
@@ -45,6 +46,8 @@ interface AdminHeaderProps {
 export function AdminHeader({ user }: AdminHeaderProps) {
   const { t } = useTranslation('admin');
   const [path] = useLocation();
+  // The admin screens stay on the edition being worked on.
+  const edition = useAdminEdition();
   const displayName = user.firstName || user.email || '';
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950/95 text-white backdrop-blur supports-[backdrop-filter]:bg-ink-950/85">
@@ -69,7 +72,7 @@ export function AdminHeader({ user }: AdminHeaderProps) {
             return (
               <Link
                 key={href}
-                href={href}
+                href={withEdition(href, edition)}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
                   headerLinkClass,

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   CalendarClock,
+  CalendarRange,
   History,
   Landmark,
   MessageSquareText,
@@ -20,6 +21,7 @@ import { MoneyAlerts } from './money-alerts';
 import { SectionSpinner } from './section-spinner';
 import { StatCards } from './stat-cards';
 import { useTabGuard } from './use-tab-guard';
+import { EditionsTab, useAdminEdition, withEdition } from './edition';
 
 // Charts (recharts) are heavy: they download only when someone opens Analytics.
 const AnalyticsTab = lazy(() => import('./analytics').then((m) => ({ default: m.AnalyticsTab })));
@@ -39,6 +41,7 @@ const TABS = [
   { value: 'finance', Icon: Landmark },
   { value: 'messages', Icon: MessageSquareText },
   { value: 'event', Icon: CalendarClock },
+  { value: 'editions', Icon: CalendarRange },
   { value: 'activity', Icon: History },
 ] as const;
 type AdminTab = (typeof TABS)[number]['value'];
@@ -54,6 +57,7 @@ export function AdminPage() {
   useDocumentTitle(t('title'));
   const search = useSearch();
   const tabGuard = useTabGuard();
+  const edition = useAdminEdition();
   const requested = new URLSearchParams(search).get('tab');
   const tab: AdminTab = isAdminTab(requested) ? requested : 'artists';
   // Only the open tab's panel is drawn; the lazy ones download when first opened.
@@ -64,6 +68,7 @@ export function AdminPage() {
     finance: <FinanceTab />,
     messages: <MessagesTab />,
     event: <EventTab tabGuard={tabGuard} />,
+    editions: <EditionsTab />,
     activity: <ActivityTab />,
   };
 
@@ -76,10 +81,12 @@ export function AdminPage() {
         <Tabs
           value={tab}
           onValueChange={(value) =>
-            tabGuard.switchTo(value === 'artists' ? '/admin' : `/admin?tab=${value}`)
+            tabGuard.switchTo(
+              withEdition(value === 'artists' ? '/admin' : `/admin?tab=${value}`, edition),
+            )
           }
         >
-          {/* Seven tabs do not fit one row of a phone: there they sit in a grid of four columns. */}
+          {/* Eight tabs do not fit one row of a phone: there they sit in a grid of four columns. */}
           <TabsList className="grid w-full grid-cols-4 max-sm:h-auto sm:inline-flex sm:w-auto">
             {TABS.map(({ value, Icon }) => (
               <TabsTrigger key={value} value={value} className={TRIGGER_CLASS}>

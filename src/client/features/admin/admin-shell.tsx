@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { MAIN_CONTENT_ID, SkipLink } from '#client/components/layout/skip-link';
 import { AdminHeader } from './admin-header';
+import { EditionSwitcher } from './edition';
 import { SectionSpinner } from './section-spinner';
 import { useAdminGuard } from './use-admin-guard';
 import { useScrollPadding } from './use-scroll-padding';
@@ -35,6 +36,7 @@ export function AdminShell({ children }: AdminShellProps) {
       <SkipLink />
       <AdminHeader user={access.user} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+        <EditionSwitcher />
         {children}
       </main>
     </div>

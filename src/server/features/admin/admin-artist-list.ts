@@ -1,6 +1,22 @@
+import type { Db } from '#server/db/client.js';
 import type { AdminArtist, FrenchField } from '#shared/schemas/admin.js';
-import type { CatalogSnapshot } from '#server/features/catalog/catalog-snapshot.js';
+import {
+  buildCatalogSnapshot,
+  loadCatalogRows,
+  type CatalogSnapshot,
+} from '#server/features/catalog/catalog-snapshot.js';
 import { missingFrench } from '#server/features/translation/french-fields.js';
+
+/**
+ * Every artist (a profile is shared by every edition) with the figures of their nominations in the
+ * edition `editionId`, read afresh: any edition may be asked for, and the public snapshot holds
+ * only what the public site shows.
+ */
+export async function loadAdminArtists(db: Db, editionId: number): Promise<AdminArtist[]> {
+  return listAdminArtists(
+    buildCatalogSnapshot(await loadCatalogRows(db, editionId), () => undefined),
+  );
+}
 
 /**
  * The same figures the public site shows (read from the catalogue

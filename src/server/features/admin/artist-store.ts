@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { artists, categories, nominations } from '#server/db/schema.js';
-import { badRequest, notFound } from '#server/http/http-error.js';
+import { artists, categories, editions, nominations } from '#server/db/schema.js';
+import { badRequest, notFound, unprocessable } from '#server/http/http-error.js';
+import { refuseIfArchived } from '#server/features/editions/writable-edition.js';
 import type {
   AdminArtistDetail,
   ArtistDeleteResult,
@@ -21,8 +22,19 @@ import { hideNominations, removeNominations } from './nomination-removal.js';
 
 type NominationRow = typeof nominations.$inferSelect;
 
-/** What the artist editor loads: the artist and its active nominations, with French status. */
-export async function getAdminArtist(db: Db, id: string): Promise<AdminArtistDetail> {
+/** The categories of one edition, as a subquery for "a nomination of this edition". */
+const categoriesOf = (db: Db, editionId: number) =>
+  db.select({ id: categories.id }).from(categories).where(eq(categories.editionId, editionId));
+
+/**
+ * What the artist editor loads: the artist's profile (shared by every edition) and its active
+ * nominations in the edition `editionId`, with French status; its votes are that edition's.
+ */
+export async function getAdminArtist(
+  db: Db,
+  editionId: number,
+  id: string,
+): Promise<AdminArtistDetail> {
   const [artist] = await db
     .select()
     .from(artists)
@@ -33,7 +45,11 @@ export async function getAdminArtist(db: Db, id: string): Promise<AdminArtistDet
     .from(nominations)
     .innerJoin(
       categories,
-      and(eq(categories.id, nominations.categoryId), eq(categories.isActive, true)),
+      and(
+        eq(categories.id, nominations.categoryId),
+        eq(categories.editionId, editionId),
+        eq(categories.isActive, true),
+      ),
     )
     .where(and(eq(nominations.artistId, id), eq(nominations.isActive, true)))
     .orderBy(asc(categories.name));
@@ -108,7 +124,10 @@ function nominationValues(form: NominationForm, stored: NominationRow | undefine
 }
 
 /**
- * Creates (id undefined) or replaces an artist and its set of nominations in one transaction.
+ * Creates (id undefined) or replaces an artist and its set of nominations in the edition
+ * `editionId` in one transaction; its nominations in other editions are left as they are. A
+ * nomination naming another edition's category is refused (422), and so is any change while the
+ * edition is archived (409).
  * A category that stays keeps its nomination row, so its id, votes and share link never change;
  * a category removed again later comes back to the same row. A removed nomination that any
  * payment names is deactivated, never deleted. The audit row (the artist and its nominations before
@@ -117,17 +136,25 @@ function nominationValues(form: NominationForm, stored: NominationRow | undefine
 export async function saveArtist(
   db: Db,
   actor: AuditActor,
+  editionId: number,
   form: ArtistForm,
   id: string | undefined,
 ): Promise<{ id: string; nominationIds: string[] }> {
   return db.transaction(async (tx) => {
+    await refuseIfArchived(tx, editionId);
     const categoryIds = form.nominations.map((n) => n.categoryId);
     const known = await tx
-      .select({ id: categories.id })
+      .select({ id: categories.id, editionId: categories.editionId })
       .from(categories)
       .where(and(inArray(categories.id, categoryIds), eq(categories.isActive, true)));
     if (known.length !== new Set(categoryIds).size) {
       throw badRequest('A chosen category no longer exists. Please reload and try again.');
+    }
+    if (known.some((category) => category.editionId !== editionId)) {
+      throw unprocessable({
+        en: 'A nomination can only name a category of the edition being edited.',
+        fr: 'Une nomination ne peut viser qu’une catégorie de l’édition en cours de modification.',
+      });
     }
 
     let artistId: string;
@@ -139,7 +166,7 @@ export async function saveArtist(
         .where(and(eq(artists.id, id), eq(artists.isActive, true)))
         .for('update');
       if (!stored) throw notFound('Artist not found');
-      before = await artistSnapshot(tx, id);
+      before = await artistSnapshot(tx, id, editionId);
       const bio = mergeFrench(
         {
           english: stored.bio,
@@ -178,7 +205,12 @@ export async function saveArtist(
     const existing = await tx
       .select()
       .from(nominations)
-      .where(eq(nominations.artistId, artistId))
+      .where(
+        and(
+          eq(nominations.artistId, artistId),
+          inArray(nominations.categoryId, categoriesOf(tx, editionId)),
+        ),
+      )
       .orderBy(asc(nominations.createdAt))
       .for('update');
     const byCategory = new Map<string, NominationRow>();
@@ -213,15 +245,29 @@ export async function saveArtist(
       action: id ? 'artist.update' : 'artist.create',
       entityType: 'artist',
       entityId: artistId,
+      editionId,
       before,
-      after: await artistSnapshot(tx, artistId),
+      after: await artistSnapshot(tx, artistId, editionId),
     });
     return { id: artistId, nominationIds: kept };
   });
 }
 
+/** Nominations of editions still open to changes: an archived edition's stay as they were. */
+const inUnarchivedEdition = (db: Db) =>
+  inArray(
+    nominations.categoryId,
+    db
+      .select({ id: categories.id })
+      .from(categories)
+      .innerJoin(editions, eq(editions.id, categories.editionId))
+      .where(isNull(editions.archivedAt)),
+  );
+
 /**
- * Takes an artist and its nominations off the site and out of the admin lists. Nothing is erased,
+ * Takes an artist and its nominations off the site and out of the admin lists (asked from the
+ * edition `editionId`, 409 when it is archived; an archived edition's nominations are not hidden:
+ * its catalogue is closed). Nothing is erased,
  * whether or not any payment names them: receipts, payment history and every total keep their
  * votes, and Undo (restoreArtist) can bring everything back as it was. Returns the nominations it
  * hid; one an earlier edit had already hidden is not among them.
@@ -229,9 +275,11 @@ export async function saveArtist(
 export async function deleteArtist(
   db: Db,
   actor: AuditActor,
+  editionId: number,
   id: string,
 ): Promise<ArtistDeleteResult> {
   return db.transaction(async (tx) => {
+    await refuseIfArchived(tx, editionId);
     const [stored] = await tx
       .select({ id: artists.id })
       .from(artists)
@@ -244,7 +292,10 @@ export async function deleteArtist(
       entityId: id,
       before: await artistSnapshot(tx, id),
     });
-    const hidden = await hideNominations(tx, eq(nominations.artistId, id));
+    const hidden = await hideNominations(
+      tx,
+      and(eq(nominations.artistId, id), inUnarchivedEdition(tx)),
+    );
     await tx
       .update(artists)
       .set({ isActive: false, updatedAt: new Date() })

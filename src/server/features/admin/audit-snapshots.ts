@@ -8,7 +8,8 @@ import { artists, categories, nominations } from '#server/db/schema.js';
  * Read inside the change's transaction, so before and after are exactly what it saw and left.
  */
 
-export async function artistSnapshot(db: Db, id: string) {
+/** The artist's profile and its nominations (in the edition `editionId` when given). */
+export async function artistSnapshot(db: Db, id: string, editionId?: number) {
   const [artist] = await db
     .select({
       name: artists.name,
@@ -33,7 +34,13 @@ export async function artistSnapshot(db: Db, id: string) {
     })
     .from(nominations)
     .innerJoin(categories, eq(categories.id, nominations.categoryId))
-    .where(and(eq(nominations.artistId, id), eq(nominations.isActive, true)))
+    .where(
+      and(
+        eq(nominations.artistId, id),
+        eq(nominations.isActive, true),
+        editionId === undefined ? undefined : eq(categories.editionId, editionId),
+      ),
+    )
     .orderBy(asc(categories.name), asc(nominations.id));
   return { ...artist, nominations: rows };
 }

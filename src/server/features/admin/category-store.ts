@@ -15,7 +15,7 @@ import {
   nominationsWithPayments,
 } from './nomination-removal.js';
 import { rowsOf } from '#server/db/rows.js';
-import { currentEditionId } from '#server/features/editions/current-edition.js';
+import { refuseIfArchived } from '#server/features/editions/writable-edition.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { categorySnapshot } from './audit-snapshots.js';
 
@@ -36,10 +36,14 @@ interface CategoryWithCountsRow {
 }
 
 /**
- * Counts as the public catalogue shows them: active nominations of active artists. Hidden
- * (deleted) categories are not listed.
+ * The categories of one edition, with counts as the public catalogue shows them: active
+ * nominations of active artists. Hidden (deleted) categories are not listed.
  */
-export async function listAdminCategories(db: Db, id?: string): Promise<AdminCategory[]> {
+export async function listAdminCategories(
+  db: Db,
+  editionId: number,
+  id?: string,
+): Promise<AdminCategory[]> {
   const result = await db.execute(sql`
     SELECT c.id, c.name, c.name_fr, c.description, c.description_fr, c.icon,
            c.background_image_url, c.background_color, c.machine_translated, c.created_at,
@@ -50,7 +54,7 @@ export async function listAdminCategories(db: Db, id?: string): Promise<AdminCat
       FROM nominations n JOIN artists a ON a.id = n.artist_id AND a.is_active
       WHERE n.is_active GROUP BY n.category_id
     ) s ON s.category_id = c.id
-    WHERE c.is_active ${id ? sql`AND c.id = ${id}` : sql``}
+    WHERE c.is_active AND c.edition_id = ${editionId} ${id ? sql`AND c.id = ${id}` : sql``}
     ORDER BY c.created_at, c.name`);
   return rowsOf<CategoryWithCountsRow>(result).map((c) => ({
     id: c.id,
@@ -72,46 +76,71 @@ export async function listAdminCategories(db: Db, id?: string): Promise<AdminCat
   }));
 }
 
-export async function getAdminCategory(db: Db, id: string): Promise<AdminCategory> {
-  const [category] = await listAdminCategories(db, id);
+export async function getAdminCategory(
+  db: Db,
+  editionId: number,
+  id: string,
+): Promise<AdminCategory> {
+  const [category] = await listAdminCategories(db, editionId, id);
   if (!category) throw notFound('Category not found');
   return category;
 }
 
+/** A new category of the edition `editionId`; 409 when that edition is archived. */
 export async function createCategory(
   db: Db,
   actor: AuditActor,
+  editionId: number,
   form: CategoryForm,
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    await refuseIfArchived(tx, editionId);
     const [row] = await tx
       .insert(categories)
-      .values({ ...form, editionId: currentEditionId, machineTranslated: [] })
+      .values({ ...form, editionId, machineTranslated: [] })
       .returning({ id: categories.id });
     const id = row!.id;
     await recordAudit(tx, actor, {
       action: 'category.create',
       entityType: 'category',
       entityId: id,
+      editionId,
       after: await categorySnapshot(tx, id),
     });
     return id;
   });
 }
 
+/**
+ * The active category `id` of the edition `editionId`, locked for the change; 404 when that
+ * edition has no such category, 409 when the edition is archived.
+ */
+async function lockCategory(tx: Db, editionId: number, id: string) {
+  await refuseIfArchived(tx, editionId);
+  const [stored] = await tx
+    .select()
+    .from(categories)
+    .where(
+      and(
+        eq(categories.id, id),
+        eq(categories.editionId, editionId),
+        eq(categories.isActive, true),
+      ),
+    )
+    .for('update');
+  if (!stored) throw notFound('Category not found');
+  return stored;
+}
+
 export async function updateCategory(
   db: Db,
   actor: AuditActor,
+  editionId: number,
   id: string,
   form: CategoryForm,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [stored] = await tx
-      .select()
-      .from(categories)
-      .where(and(eq(categories.id, id), eq(categories.isActive, true)))
-      .for('update');
-    if (!stored) throw notFound('Category not found');
+    const stored = await lockCategory(tx, editionId, id);
     const before = await categorySnapshot(tx, id);
     const machine = new Set(stored.machineTranslated);
     const name = mergeFrench(
@@ -153,14 +182,14 @@ export async function updateCategory(
  * Deletes a category and its nominations outright when no payment ever named them; otherwise
  * hides the category and its nominations, keeping every vote and payment in the totals.
  */
-export async function deleteCategory(db: Db, actor: AuditActor, id: string): Promise<DeleteResult> {
+export async function deleteCategory(
+  db: Db,
+  actor: AuditActor,
+  editionId: number,
+  id: string,
+): Promise<DeleteResult> {
   return db.transaction(async (tx) => {
-    const [stored] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.id, id), eq(categories.isActive, true)))
-      .for('update');
-    if (!stored) throw notFound('Category not found');
+    await lockCategory(tx, editionId, id);
     await recordAudit(tx, actor, {
       action: 'category.delete',
       entityType: 'category',

@@ -14,9 +14,10 @@ import {
   type ArtistForm,
 } from '#shared/schemas/admin.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
-import { preEncodedRoute, sendEncoded } from '#server/http/encoded-body.js';
+import { editionQuerySchema, type EditionQuery } from '#shared/schemas/edition.js';
 import { auditActorOf } from '#server/features/audit/record-audit.js';
-import { listAdminArtists } from './admin-artist-list.js';
+import { editionIdOf } from '#server/features/editions/edition-store.js';
+import { loadAdminArtists } from './admin-artist-list.js';
 import { deleteArtist, getAdminArtist, restoreArtist, saveArtist } from './artist-store.js';
 import {
   createCategory,
@@ -36,10 +37,14 @@ const GUARDED = errorResponses(401, 403);
 const artistId = { what: 'artist id' } as const;
 const categoryId = { what: 'category id' } as const;
 const form = { form: true } as const;
+/** Unknown edition (404) and malformed ?edition= (400), on every route here. */
+const EDITION = errorResponses(400, 404);
 
 /**
  * Admin API. Every route here is under /api/admin, so the route-access hook guards it
- * (401 signed out, 403 not admin) before anything else runs. Each change writes one audit row in
+ * (401 signed out, 403 not admin) before anything else runs. Each works on one edition,
+ * `?edition=<slug>` (the current one when left out): its categories, and each artist's nominations
+ * in it (an artist's profile is shared by every edition); an archived edition refuses changes (409). Each change writes one audit row in
  * its own transaction (the stores take the actor) and emits 'catalog-changed' so the public
  * catalogue and the admin lists show it at once.
  */
@@ -49,51 +54,51 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
   const { translation } = app.ctx;
   app.addHook('onClose', async () => translation.idle());
   const changed = () => events.emit('catalog-changed');
+  const editionOf = (request: FastifyRequest<{ Querystring: EditionQuery }>) =>
+    editionIdOf(db, request.query.edition);
 
-  // The list is the snapshot's pre-encoded answer, sent as it is.
   app.get(
     '/admin/artists',
     {
-      ...preEncodedRoute,
       schema: {
         operationId: 'listAdminArtists',
-        summary: 'List every artist, with what the admin pages show',
+        summary: "List every artist, with their figures in an edition's nominations",
         tags: ['admin'],
         security: SESSION_REQUIRED,
-        response: { 200: z.array(adminArtistSchema), ...GUARDED },
+        querystring: editionQuerySchema,
+        response: { 200: z.array(adminArtistSchema), ...GUARDED, ...EDITION },
       },
     },
-    async (_request, reply) => {
-      const snapshot = await app.ctx.catalog.get();
-      return sendEncoded(
-        reply.header('cache-control', 'no-store'),
-        snapshot.json('admin:artists', () => listAdminArtists(snapshot)),
-      );
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return loadAdminArtists(db, await editionOf(request));
     },
   );
 
   app.get(
     '/admin/artists/:id',
     {
-      config: { input: artistId },
+      config: { input: { params: artistId } },
       schema: {
         operationId: 'getAdminArtist',
-        summary: 'Get an artist and their nominations, for editing',
+        summary: 'Get an artist and their nominations in an edition, for editing',
         tags: ['admin'],
         security: SESSION_REQUIRED,
         params: idParamsSchema,
+        querystring: editionQuerySchema,
         response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getAdminArtist(db, request.params.id),
+    async (request) => getAdminArtist(db, await editionOf(request), request.params.id),
   );
 
   const saveAndTranslate = async (
-    request: FastifyRequest,
+    request: FastifyRequest<{ Querystring: EditionQuery }>,
     id: string | undefined,
     artist: ArtistForm,
   ) => {
-    const saved = await saveArtist(db, await auditActorOf(request), artist, id);
+    const editionId = await editionOf(request);
+    const saved = await saveArtist(db, await auditActorOf(request), editionId, artist, id);
     changed();
     await translation.fill(
       [
@@ -102,21 +107,26 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
       ],
       TRANSLATION_WAIT_MS,
     );
-    return getAdminArtist(db, saved.id);
+    return getAdminArtist(db, editionId, saved.id);
   };
 
   app.post(
     '/admin/artists',
     {
       bodyLimit: ARTIST_BODY_LIMIT,
-      config: { input: form },
+      config: { input: { body: form } },
       schema: {
         operationId: 'createArtist',
-        summary: 'Add an artist and their nominations',
+        summary: 'Add an artist and their nominations in an edition',
         tags: ['admin'],
         security: SESSION_REQUIRED,
+        querystring: editionQuerySchema,
         body: artistFormSchema,
-        response: { 201: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 409) },
+        response: {
+          201: adminArtistDetailSchema,
+          ...GUARDED,
+          ...errorResponses(400, 404, 409, 422),
+        },
       },
     },
     async (request, reply) =>
@@ -130,12 +140,17 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
       config: { input: { params: artistId, body: form } },
       schema: {
         operationId: 'updateArtist',
-        summary: 'Change an artist and their nominations',
+        summary: 'Change an artist and their nominations in an edition',
         tags: ['admin'],
         security: SESSION_REQUIRED,
         params: idParamsSchema,
+        querystring: editionQuerySchema,
         body: artistFormSchema,
-        response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
+        response: {
+          200: adminArtistDetailSchema,
+          ...GUARDED,
+          ...errorResponses(400, 404, 409, 422),
+        },
       },
     },
     async (request) => saveAndTranslate(request, request.params.id, request.body),
@@ -144,18 +159,25 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
   app.delete(
     '/admin/artists/:id',
     {
-      config: { input: artistId },
+      config: { input: { params: artistId } },
       schema: {
         operationId: 'deleteArtist',
         summary: 'Take an artist and their nominations off the site (restoreArtist undoes it)',
         tags: ['admin'],
         security: SESSION_REQUIRED,
         params: idParamsSchema,
-        response: { 200: artistDeleteResultSchema, ...GUARDED, ...errorResponses(400, 404) },
+        querystring: editionQuerySchema,
+        response: { 200: artistDeleteResultSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },
     },
     async (request) => {
-      const result = await deleteArtist(db, await auditActorOf(request), request.params.id);
+      const editionId = await editionOf(request);
+      const result = await deleteArtist(
+        db,
+        await auditActorOf(request),
+        editionId,
+        request.params.id,
+      );
       changed();
       return result;
     },
@@ -173,15 +195,17 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
         tags: ['admin'],
         security: SESSION_REQUIRED,
         params: idParamsSchema,
+        querystring: editionQuerySchema,
         body: restoreArtistSchema,
         response: { 200: adminArtistDetailSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },
     },
     async (request) => {
       const { id } = request.params;
+      const editionId = await editionOf(request);
       await restoreArtist(db, await auditActorOf(request), id, request.body.nominationIds);
       changed();
-      return getAdminArtist(db, id);
+      return getAdminArtist(db, editionId, id);
     },
   );
 
@@ -190,13 +214,14 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
     {
       schema: {
         operationId: 'listAdminCategories',
-        summary: 'List every category, with what the admin pages show',
+        summary: "List an edition's categories, with what the admin pages show",
         tags: ['admin'],
         security: SESSION_REQUIRED,
-        response: { 200: z.array(adminCategorySchema), ...GUARDED },
+        querystring: editionQuerySchema,
+        response: { 200: z.array(adminCategorySchema), ...GUARDED, ...EDITION },
       },
     },
-    async () => listAdminCategories(db),
+    async (request) => listAdminCategories(db, await editionOf(request)),
   );
 
   const translateCategory = (id: string) =>
@@ -205,21 +230,23 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
   app.post(
     '/admin/categories',
     {
-      config: { input: form },
+      config: { input: { body: form } },
       schema: {
         operationId: 'createCategory',
-        summary: 'Add a category',
+        summary: 'Add a category to an edition',
         tags: ['admin'],
         security: SESSION_REQUIRED,
+        querystring: editionQuerySchema,
         body: categoryFormSchema,
-        response: { 201: adminCategorySchema, ...GUARDED, ...errorResponses(400, 409) },
+        response: { 201: adminCategorySchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },
     },
     async (request, reply) => {
-      const id = await createCategory(db, await auditActorOf(request), request.body);
+      const editionId = await editionOf(request);
+      const id = await createCategory(db, await auditActorOf(request), editionId, request.body);
       changed();
       await translateCategory(id);
-      return reply.status(201).send(await getAdminCategory(db, id));
+      return reply.status(201).send(await getAdminCategory(db, editionId, id));
     },
   );
 
@@ -233,35 +260,43 @@ export default async function adminRoutes(plain: FastifyInstance): Promise<void>
         tags: ['admin'],
         security: SESSION_REQUIRED,
         params: idParamsSchema,
+        querystring: editionQuerySchema,
         body: categoryFormSchema,
         response: { 200: adminCategorySchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },
     },
     async (request) => {
       const { id } = request.params;
-      await updateCategory(db, await auditActorOf(request), id, request.body);
+      const editionId = await editionOf(request);
+      await updateCategory(db, await auditActorOf(request), editionId, id, request.body);
       changed();
       await translateCategory(id);
-      return getAdminCategory(db, id);
+      return getAdminCategory(db, editionId, id);
     },
   );
 
   app.delete(
     '/admin/categories/:id',
     {
-      config: { input: categoryId },
+      config: { input: { params: categoryId } },
       schema: {
         operationId: 'deleteCategory',
         summary: 'Delete a category, or hide it when it has paid votes',
         tags: ['admin'],
         security: SESSION_REQUIRED,
-
         params: idParamsSchema,
+        querystring: editionQuerySchema,
         response: { 200: deleteResultSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },
     },
     async (request) => {
-      const result = await deleteCategory(db, await auditActorOf(request), request.params.id);
+      const editionId = await editionOf(request);
+      const result = await deleteCategory(
+        db,
+        await auditActorOf(request),
+        editionId,
+        request.params.id,
+      );
       changed();
       return result;
     },

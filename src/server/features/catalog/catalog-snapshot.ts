@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { artists, categories as categoriesTable } from '#server/db/schema.js';
@@ -62,18 +62,21 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /**
- * The current edition's catalogue: its categories and their nominations, and every artist's
- * profile (shared by the editions) with the nominations of this one. Trending window: the current
+ * An edition's catalogue (the current one's unless named): its categories and their nominations,
+ * and every artist's profile (shared by the editions) with the nominations of this one. Trending window: the current
  * UTC hour and the 23 before it, read from the hourly tallies that settle() maintains (see
  * docs/decisions/0003-trending.md).
  */
-export async function loadCatalogRows(db: Db): Promise<CatalogRows> {
+export async function loadCatalogRows(
+  db: Db,
+  edition: number | SQL<number> = currentEditionId,
+): Promise<CatalogRows> {
   // Three reads at once on three connections, so they may straddle an organiser's save: a new
   // category's nominee can come back without its category. buildSnapshot() leaves such a nominee
   // out; the save drops this snapshot anyway. Not one transaction: drizzle hands a connection that
   // froze mid-transaction back to the pool as healthy, and closing the pool then waits on it.
   const [categoryRows, artistRows, nominationRows] = await Promise.all([
-    selectCategories(db),
+    selectCategories(db, edition),
     selectArtists(db),
     db.execute(sql`
       SELECT n.id, n.artist_id, n.category_id, n.shareable_link, n.nomination_title,
@@ -82,8 +85,7 @@ export async function loadCatalogRows(db: Db): Promise<CatalogRows> {
              COALESCE(r.votes, 0)::int AS recent_votes
       FROM nominations n
       JOIN artists a ON a.id = n.artist_id AND a.is_active
-      JOIN categories c ON c.id = n.category_id AND c.is_active
-        AND c.edition_id = ${currentEditionId}
+      JOIN categories c ON c.id = n.category_id AND c.is_active AND c.edition_id = ${edition}
       LEFT JOIN (
         SELECT nomination_id, SUM(votes)::int AS votes FROM nomination_hourly_votes
         WHERE hour >= date_trunc('hour', now()) - interval '23 hours'
@@ -123,7 +125,7 @@ export function buildCatalogSnapshot(
   return buildSnapshot(rows.categoryRows, rows.artistRows, nominationRows, previous?.encoded);
 }
 
-const selectCategories = (db: Db) =>
+const selectCategories = (db: Db, edition: number | SQL<number>) =>
   db
     .select({
       id: categoriesTable.id,
@@ -137,7 +139,7 @@ const selectCategories = (db: Db) =>
       createdAt: categoriesTable.createdAt,
     })
     .from(categoriesTable)
-    .where(sql`${categoriesTable.isActive} AND ${categoriesTable.editionId} = ${currentEditionId}`)
+    .where(sql`${categoriesTable.isActive} AND ${categoriesTable.editionId} = ${edition}`)
     .orderBy(asc(categoriesTable.createdAt), asc(categoriesTable.name));
 
 const selectArtists = (db: Db) =>

@@ -5,6 +5,17 @@ import type { PublicEvent } from '#shared/schemas/event.js';
 import { ReloadingCache } from '#server/cache/reloading-cache.js';
 import { readEvent, type EventRecord } from './event-store.js';
 
+/** The edition as the API answers it, at this instant by the database's clock. */
+function atNow({ record, clockOffsetMs }: Loaded): PublicEvent {
+  const now = Date.now() + clockOffsetMs;
+  return {
+    ...record,
+    status: eventStatusAt(record, now),
+    countsVisible: countsVisibleAt(record, now),
+    serverTime: new Date(now).toISOString(),
+  };
+}
+
 interface Loaded {
   record: EventRecord;
   /** The database's clock minus ours, so every instance reads the time the database keeps. */
@@ -22,26 +33,30 @@ interface Loaded {
 export class EventCache {
   private readonly cache: ReloadingCache<Loaded>;
 
+  private readonly load: (editionId?: number) => Promise<Loaded>;
+
   constructor(db: Db, events: AppEvents, ttlMs: number, defaultTimezone: string) {
-    this.cache = new ReloadingCache(async () => {
+    this.load = async (editionId) => {
       const startedAt = Date.now();
-      const { record, databaseNow } = await readEvent(db, defaultTimezone);
+      const { record, databaseNow } = await readEvent(db, defaultTimezone, editionId);
       // The database read its clock somewhere within the round trip: its middle is the best guess.
       return { record, clockOffsetMs: databaseNow - (startedAt + Date.now()) / 2 };
-    }, ttlMs);
+    };
+    this.cache = new ReloadingCache(() => this.load(), ttlMs);
     events.on('event-changed', () => this.cache.invalidate());
   }
 
   /** The event as GET /api/event answers it, at this instant by the database's clock. */
   async current(): Promise<PublicEvent> {
-    const { record, clockOffsetMs } = await this.cache.get();
-    const now = Date.now() + clockOffsetMs;
-    return {
-      ...record,
-      status: eventStatusAt(record, now),
-      countsVisible: countsVisibleAt(record, now),
-      serverTime: new Date(now).toISOString(),
-    };
+    return atNow(await this.cache.get());
+  }
+
+  /**
+   * The edition `editionId` as GET /api/event?edition= answers it, read from the database: only
+   * the current edition is asked often enough to keep in memory.
+   */
+  async edition(editionId: number): Promise<PublicEvent> {
+    return atNow(await this.load(editionId));
   }
 
   /** Since when the event answered is the last one known, the database being away. */

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { editions } from '#server/db/schema.js';
 import { isCurrentEdition } from '#server/features/editions/current-edition.js';
+import { archivedEdition } from '#server/features/editions/writable-edition.js';
 import type { EventWindow } from '#shared/event-status.js';
 import type { EventSettings } from '#shared/schemas/event.js';
 import { DEFAULT_PRICE_PER_VOTE, type Currency } from '#shared/money.js';
@@ -79,10 +80,14 @@ function toRecord(row: EventRow, defaultTimezone: string): EventRecord {
   };
 }
 
-/** The event and the database's clock read in one statement, so the two belong together. */
+/**
+ * An edition's settings (the current edition's when `editionId` is left out) and the database's
+ * clock read in one statement, so the two belong together.
+ */
 export async function readEvent(
   db: Db,
   defaultTimezone: string,
+  editionId?: number,
 ): Promise<{ record: EventRecord; databaseNow: number }> {
   const [row] = await db
     .select({
@@ -90,29 +95,41 @@ export async function readEvent(
       databaseNow: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number),
     })
     .from(editions)
-    .where(isCurrentEdition);
+    .where(editionId === undefined ? isCurrentEdition : eq(editions.id, editionId));
   // The migration creates the row; an empty table would mean a damaged database.
   if (!row) throw new Error('There is no current edition: run the migrations');
   return { record: toRecord(row, defaultTimezone), databaseNow: row.databaseNow };
 }
 
 /**
- * Replaces the settings and records the change with the values before and after, in one
+ * The edition `editionId` locked for a change of its settings, with its status by the database's
+ * clock; 409 when it is archived (its settings are closed with its catalogue).
+ */
+async function lockEdition(tx: Db, editionId: number) {
+  const [before] = await tx
+    .select({ ...columns, id: editions.id, status: statusByDatabaseClock })
+    .from(editions)
+    .where(eq(editions.id, editionId))
+    .for('update');
+  // Callers resolve the id first (editionIdOf); editions are never deleted while in use.
+  if (!before) throw new Error(`There is no edition ${editionId}`);
+  if (before.archivedAt) throw archivedEdition();
+  return before;
+}
+
+/**
+ * Replaces the edition's settings and records the change with the values before and after, in one
  * transaction. Results already published stay published.
  */
 export async function updateEventSettings(
   db: Db,
   actor: AuditActor,
+  editionId: number,
   settings: EventSettings,
   defaultTimezone: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ ...columns, id: editions.id })
-      .from(editions)
-      .where(isCurrentEdition)
-      .for('update');
-    if (!before) throw new Error('There is no current edition: run the migrations');
+    const before = await lockEdition(tx, editionId);
     const values = {
       name: settings.name,
       nameFr: settings.nameFr,
@@ -142,15 +159,11 @@ export async function updateEventSettings(
 export async function closeVotingNow(
   db: Db,
   actor: AuditActor,
+  editionId: number,
   defaultTimezone: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ ...columns, id: editions.id, status: statusByDatabaseClock })
-      .from(editions)
-      .where(isCurrentEdition)
-      .for('update');
-    if (!before) throw new Error('There is no current edition: run the migrations');
+    const before = await lockEdition(tx, editionId);
     refuseUnlessOpen(before.status);
     const [after] = await tx
       .update(editions)
@@ -162,17 +175,30 @@ export async function closeVotingNow(
 }
 
 /**
- * Sets resultsPublishedAt by the database's clock and publishes the ledger of the counted votes
- * (ADR 0058) in the same transaction; 409 when results are already published.
+ * Sets the edition's resultsPublishedAt (the current edition's when `editionId` is left out) by
+ * the database's clock and publishes the ledger of the counted votes (ADR 0058) in the same
+ * transaction; 409 when its results are already published or it is archived.
  */
-export async function publishResults(db: Db, actor: AuditActor): Promise<string> {
+export async function publishResults(
+  db: Db,
+  actor: AuditActor,
+  editionId?: number,
+): Promise<string> {
   return db.transaction(async (tx) => {
+    const edition = editionId === undefined ? isCurrentEdition : eq(editions.id, editionId);
     const [row] = await tx
       .update(editions)
       .set({ resultsPublishedAt: sql`now()`, updatedAt: new Date() })
-      .where(sql`${editions.isCurrent} AND ${editions.resultsPublishedAt} IS NULL`)
+      .where(
+        sql`${edition} AND ${editions.resultsPublishedAt} IS NULL AND ${editions.archivedAt} IS NULL`,
+      )
       .returning({ id: editions.id, resultsPublishedAt: editions.resultsPublishedAt });
     if (!row?.resultsPublishedAt) {
+      const [archived] = await tx
+        .select({ id: editions.id })
+        .from(editions)
+        .where(sql`${edition} AND ${editions.archivedAt} IS NOT NULL`);
+      if (archived) throw archivedEdition();
       throw conflict({
         en: 'The results are already published.',
         fr: 'Les résultats sont déjà publiés.',

@@ -9,19 +9,21 @@ import {
   type PublicEvent,
   type Results,
 } from '#shared/schemas/event.js';
+import { editionQuerySchema } from '#shared/schemas/edition.js';
+import { editionIdOf, editionPublication } from '#server/features/editions/edition-store.js';
 import { closeVotingNow, publishResults, updateEventSettings } from './event-store.js';
 import { rankedResults } from './results-query.js';
 import { markStale } from '#server/http/stale-answer.js';
 import { currentEditionId } from '#server/features/editions/current-edition.js';
-import { editionPublication } from '#server/features/editions/edition-store.js';
-import { editionQuerySchema } from '#shared/schemas/edition.js';
 
 /** Signed-out and non-admin callers are refused before anything else (route-access.ts). */
 const GUARDED = errorResponses(401, 403);
 
 /**
  * The event: its window and visibility (public), their settings and the results' publication
- * (admin, under /api/admin so the route-access hook guards them), and the results (public).
+ * (admin, under /api/admin so the route-access hook guards them), and the results (public). The
+ * settings routes take `?edition=<slug>` (the current edition when left out); an archived edition
+ * refuses changes (409).
  */
 export default async function eventRoutes(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -33,12 +35,16 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     {
       schema: {
         operationId: 'getEvent',
-        summary: 'Get the event: its name, voting window and what it shows',
+        summary: "Get an edition's name, voting window and what it shows (default: the current)",
         tags: ['event'],
-        response: { 200: publicEventSchema },
+        querystring: editionQuerySchema,
+        response: { 200: publicEventSchema, ...errorResponses(400, 404) },
       },
     },
-    async (_request, reply): Promise<PublicEvent> => {
+    async (request, reply): Promise<PublicEvent> => {
+      reply.header('cache-control', 'no-store');
+      const { edition } = request.query;
+      if (edition !== undefined) return ctx.event.edition(await editionIdOf(ctx.db, edition));
       const event = await ctx.event.current();
       markStale(reply.header('cache-control', 'no-store'), ctx.event.staleSince);
       return event;
@@ -48,21 +54,23 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
   app.put(
     '/admin/event',
     {
-      config: { input: { form: true } },
+      config: { input: { body: { form: true } } },
       schema: {
         operationId: 'updateEventSettings',
-        summary: "Change the event's name, voting window and results visibility",
+        summary: "Change an edition's name, voting window, results visibility and prices",
         tags: ['admin'],
         security: SESSION_REQUIRED,
+        querystring: editionQuerySchema,
         body: eventSettingsSchema,
-        response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(400) },
+        response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },
     },
     async (request): Promise<PublicEvent> => {
       const actor = await auditActorOf(request);
-      await updateEventSettings(ctx.db, actor, request.body, ctx.config.eventTimezone);
+      const editionId = await editionIdOf(ctx.db, request.query.edition);
+      await updateEventSettings(ctx.db, actor, editionId, request.body, ctx.config.eventTimezone);
       changed();
-      return ctx.event.current();
+      return ctx.event.edition(editionId);
     },
   );
 
@@ -71,16 +79,19 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     {
       schema: {
         operationId: 'closeVoting',
-        summary: 'End voting now, so pending payments can settle before the results go out',
+        summary: "End an edition's voting now, so pending payments settle before the results",
         tags: ['admin'],
         security: SESSION_REQUIRED,
-        response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(409) },
+        querystring: editionQuerySchema,
+        response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },
     },
     async (request): Promise<PublicEvent> => {
-      await closeVotingNow(ctx.db, await auditActorOf(request), ctx.config.eventTimezone);
+      const editionId = await editionIdOf(ctx.db, request.query.edition);
+      const actor = await auditActorOf(request);
+      await closeVotingNow(ctx.db, actor, editionId, ctx.config.eventTimezone);
       changed();
-      return ctx.event.current();
+      return ctx.event.edition(editionId);
     },
   );
 
@@ -89,16 +100,18 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
     {
       schema: {
         operationId: 'publishResults',
-        summary: 'Publish the final results',
+        summary: "Publish an edition's final results",
         tags: ['admin'],
         security: SESSION_REQUIRED,
-        response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(409) },
+        querystring: editionQuerySchema,
+        response: { 200: publicEventSchema, ...GUARDED, ...errorResponses(400, 404, 409) },
       },
     },
     async (request): Promise<PublicEvent> => {
-      await publishResults(ctx.db, await auditActorOf(request));
+      const editionId = await editionIdOf(ctx.db, request.query.edition);
+      await publishResults(ctx.db, await auditActorOf(request), editionId);
       changed();
-      return ctx.event.current();
+      return ctx.event.edition(editionId);
     },
   );
 

@@ -19,33 +19,37 @@ import { useAdminEdition, withEdition } from '../edition';
 
 /*
  * Query keys follow the URL. The single artist key starts with the list key, so refreshing the
- * list refreshes an open editor too. The figures of one edition carry it in their key (null for
- * the current one), so switching editions never shows another edition's answer.
+ * list refreshes an open editor too. Every answer about one edition carries it in its key (null
+ * for the current one), so switching editions never shows another edition's answer.
  */
 const STATS_REFETCH_MS = 30_000;
 const adminArtistListSchema = z.array(adminArtistSchema);
 const adminCategoryListSchema = z.array(adminCategorySchema);
 const categoryRankingListSchema = z.array(categoryRankingSchema);
 
-export const adminArtistsQuery = () =>
+export const adminArtistsQuery = (edition: string | undefined) =>
   queryOptions({
-    queryKey: ['/api/admin/artists'],
-    queryFn: ({ signal }) => getJson('/api/admin/artists', adminArtistListSchema, { signal }),
-  });
-
-export const adminArtistQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['/api/admin/artists', encodeURIComponent(id)],
+    queryKey: ['/api/admin/artists', edition ?? null],
     queryFn: ({ signal }) =>
-      getJson(`/api/admin/artists/${encodeURIComponent(id)}`, adminArtistDetailSchema, {
-        signal,
-      }),
+      getJson(withEdition('/api/admin/artists', edition), adminArtistListSchema, { signal }),
   });
 
-export const adminCategoriesQuery = () =>
+export const adminArtistQuery = (id: string, edition: string | undefined) =>
   queryOptions({
-    queryKey: ['/api/admin/categories'],
-    queryFn: ({ signal }) => getJson('/api/admin/categories', adminCategoryListSchema, { signal }),
+    queryKey: ['/api/admin/artists', edition ?? null, encodeURIComponent(id)],
+    queryFn: ({ signal }) =>
+      getJson(
+        withEdition(`/api/admin/artists/${encodeURIComponent(id)}`, edition),
+        adminArtistDetailSchema,
+        { signal },
+      ),
+  });
+
+export const adminCategoriesQuery = (edition: string | undefined) =>
+  queryOptions({
+    queryKey: ['/api/admin/categories', edition ?? null],
+    queryFn: ({ signal }) =>
+      getJson(withEdition('/api/admin/categories', edition), adminCategoryListSchema, { signal }),
   });
 
 /** The dashboard cards stay current while the page is open. */
@@ -108,15 +112,15 @@ export const timeseriesQuery = (period: Period, edition: string | undefined) =>
   });
 
 export function useAdminArtists() {
-  return useQuery(adminArtistsQuery());
+  return useQuery(adminArtistsQuery(useAdminEdition()));
 }
 
 export function useAdminArtist(id: string, enabled: boolean) {
-  return useQuery({ ...adminArtistQuery(id), enabled });
+  return useQuery({ ...adminArtistQuery(id, useAdminEdition()), enabled });
 }
 
 export function useAdminCategories() {
-  return useQuery(adminCategoriesQuery());
+  return useQuery(adminCategoriesQuery(useAdminEdition()));
 }
 
 /** The selected edition's dashboard cards. */
@@ -139,6 +143,8 @@ export function useTimeseries(period: Period) {
 /** URL prefixes whose answers an admin write can change: the admin lists and the public site. */
 const EVENT_DATA_PREFIXES = [
   '/api/admin',
+  '/api/event',
+  '/api/editions',
   '/api/stats',
   '/api/analytics',
   '/api/categories',

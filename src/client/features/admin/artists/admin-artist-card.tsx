@@ -11,6 +11,7 @@ import { DeleteButton } from '../delete-button';
 import { MissingFrenchBadge } from '../missing-french-badge';
 import type { ArtistViewMode } from './use-artist-view-mode';
 import { useFormatters } from '../use-formatters';
+import { useAdminEdition, withEdition } from '../edition';
 
 interface AdminArtistCardProps {
   artist: AdminArtist;
@@ -22,6 +23,7 @@ interface AdminArtistCardProps {
 /** One artist in the Manage Artists tab, as a grid card or a list row. */
 export function AdminArtistCard({ artist, view, deleting, onDelete }: AdminArtistCardProps) {
   const { t } = useTranslation('admin');
+  const edition = useAdminEdition();
   const localized = useLocalized();
   const format = useFormatters();
   const headingId = `admin-artist-${artist.id}`;
@@ -64,7 +66,7 @@ export function AdminArtistCard({ artist, view, deleting, onDelete }: AdminArtis
   const actions = (
     <div className={cn('flex gap-2', isGrid ? 'mt-auto pt-1' : 'shrink-0 max-sm:w-full')}>
       <Link
-        href={`/admin/artists/${artist.id}`}
+        href={withEdition(`/admin/artists/${artist.id}`, edition)}
         aria-label={t('artists.editLabel', { name: artist.name })}
         className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'flex-1')}
       >

@@ -11,6 +11,7 @@ import { AdminShell } from '../admin-shell';
 import { ArtistForm } from './artist-form';
 import { EMPTY_ARTIST, valuesFromArtist } from './artist-form-values';
 import { SectionSpinner } from '../section-spinner';
+import { useAdminEdition, withEdition } from '../edition';
 
 const NEW_ARTIST_ID = 'new';
 
@@ -33,6 +34,7 @@ function ArtistEditor({ id }: { id: string }) {
   const isNew = id === NEW_ARTIST_ID;
   const artistQuery = useAdminArtist(id, !isNew);
   const categoriesQuery = useAdminCategories();
+  const edition = useAdminEdition();
   const artist = isNew ? null : artistQuery.data;
   const loaded = useMemo(() => (artist ? valuesFromArtist(artist) : EMPTY_ARTIST), [artist]);
   useDocumentTitle(artist ? t('editor.editTitle', { name: artist.name }) : t('editor.createTitle'));
@@ -45,7 +47,7 @@ function ArtistEditor({ id }: { id: string }) {
         missing={{
           title: t('editor.notFoundTitle'),
           text: t('editor.notFoundText'),
-          href: '/admin',
+          href: withEdition('/admin', edition),
           linkLabel: t('editor.backToAdmin'),
         }}
         onRetry={() => void artistQuery.refetch()}

@@ -30,8 +30,7 @@ import { UnsavedChangesDialog } from '../unsaved-changes-dialog';
 import { useLeaveGuard } from '../use-leave-guard';
 import { useScrollPadding } from '../use-scroll-padding';
 import { useSaveArtist } from './use-save-artist';
-
-const ADMIN_HOME = '/admin';
+import { useAdminEdition, withEdition } from '../edition';
 
 interface ArtistFormProps {
   /** The artist being edited, or null to create one. */
@@ -43,6 +42,8 @@ interface ArtistFormProps {
 
 export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
   const { t } = useTranslation('admin');
+  // Back to the dashboard of the edition being edited.
+  const adminHome = withEdition('/admin', useAdminEdition());
   const localized = useLocalized();
   const formRef = useRef<HTMLFormElement>(null);
   const pickerRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +57,7 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
   useScrollPadding('bottom', '6rem');
   const save = useSaveArtist(artist?.id ?? null, () => {
     setSaved(true);
-    guard.leaveNow(ADMIN_HOME);
+    guard.leaveNow(adminHome);
   });
   const french = {
     machineTranslated: artist?.machineTranslated,
@@ -136,7 +137,7 @@ export function ArtistForm({ artist, loaded, categories }: ArtistFormProps) {
     save.mutate(parsed.data);
   };
 
-  const backToAdmin = () => guard.requestLeave(ADMIN_HOME);
+  const backToAdmin = () => guard.requestLeave(adminHome);
   const nominationsErrorId = errors.nominations ? 'nominations-error' : undefined;
 
   return (

@@ -20,6 +20,7 @@ import { ArtistToolbar } from './artist-toolbar';
 import { TabHeading } from '../tab-heading';
 import { useArtistViewMode } from './use-artist-view-mode';
 import { useDeleteArtist } from './use-delete-artist';
+import { useAdminEdition, withEdition } from '../edition';
 
 const GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
@@ -27,6 +28,7 @@ export function ArtistsTab() {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const artistsQuery = useAdminArtists();
+  const edition = useAdminEdition();
   const categoriesQuery = useAdminCategories();
   const [filters, setFilters] = useState<ArtistFilters>(DEFAULT_ARTIST_FILTERS);
   const [view, setView] = useArtistViewMode();
@@ -38,7 +40,10 @@ export function ArtistsTab() {
   const reset = () => setFilters(DEFAULT_ARTIST_FILTERS);
 
   const addArtist = (
-    <Link href="/admin/artists/new" className={buttonVariants({ variant: 'accent' })}>
+    <Link
+      href={withEdition('/admin/artists/new', edition)}
+      className={buttonVariants({ variant: 'accent' })}
+    >
       <Plus aria-hidden="true" />
       {t('artists.add')}
     </Link>

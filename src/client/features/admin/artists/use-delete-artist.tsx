@@ -9,6 +9,7 @@ import {
 import { ToastAction } from '#client/components/ui/toast';
 import { toast } from '#client/components/ui/toast-store';
 import { sendJson } from '#client/lib/api-client';
+import { useAdminEdition, withEdition } from '../edition';
 import { refreshEventData } from '../api/admin-queries';
 import { useAdminMutationErrorHandler } from '../use-admin-guard';
 
@@ -24,12 +25,13 @@ export function useDeleteArtist() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const onError = useAdminMutationErrorHandler();
+  const edition = useAdminEdition();
 
   const restore = useMutation({
     mutationFn: (deleted: ArtistDeleteResult) =>
       sendJson(
         'POST',
-        `${artistUrl(deleted.id)}/restore`,
+        withEdition(`${artistUrl(deleted.id)}/restore`, edition),
         { nominationIds: deleted.nominationIds },
         adminArtistDetailSchema,
       ),
@@ -42,7 +44,7 @@ export function useDeleteArtist() {
 
   return useMutation({
     mutationFn: (artist: AdminArtist) =>
-      sendJson('DELETE', artistUrl(artist.id), undefined, deleteAnswerSchema),
+      sendJson('DELETE', withEdition(artistUrl(artist.id), edition), undefined, deleteAnswerSchema),
     onSuccess: (deleted, artist) => {
       toast({
         title: t('toasts.successTitle'),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminArtistDetailSchema, type ArtistForm } from '#shared/schemas/admin';
 import { toast } from '#client/components/ui/toast-store';
 import { sendJson } from '#client/lib/api-client';
+import { useAdminEdition, withEdition } from '../edition';
 import { refreshEventData } from '../api/admin-queries';
 import { useAdminMutationErrorHandler } from '../use-admin-guard';
 
@@ -16,16 +17,22 @@ export function useSaveArtist(existingId: string | null, onSaved: () => void) {
   const queryClient = useQueryClient();
   const onError = useAdminMutationErrorHandler();
   const editing = existingId !== null;
+  const edition = useAdminEdition();
   return useMutation({
     mutationFn: (form: ArtistForm) =>
       editing
         ? sendJson(
             'PUT',
-            `/api/admin/artists/${encodeURIComponent(existingId)}`,
+            withEdition(`/api/admin/artists/${encodeURIComponent(existingId)}`, edition),
             form,
             adminArtistDetailSchema,
           )
-        : sendJson('POST', '/api/admin/artists', form, adminArtistDetailSchema),
+        : sendJson(
+            'POST',
+            withEdition('/api/admin/artists', edition),
+            form,
+            adminArtistDetailSchema,
+          ),
     onSuccess: () => {
       toast({
         title: t('toasts.successTitle'),

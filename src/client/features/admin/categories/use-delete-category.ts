@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { deleteResultSchema } from '#shared/schemas/admin';
 import { toast } from '#client/components/ui/toast-store';
 import { sendJson } from '#client/lib/api-client';
+import { useAdminEdition, withEdition } from '../edition';
 import { useAdminMutationErrorHandler } from '../use-admin-guard';
 import { refreshEventData } from '../api/admin-queries';
 
@@ -14,11 +15,12 @@ export function useDeleteCategory() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const onError = useAdminMutationErrorHandler();
+  const edition = useAdminEdition();
   return useMutation({
     mutationFn: (id: string) =>
       sendJson(
         'DELETE',
-        `/api/admin/categories/${encodeURIComponent(id)}`,
+        withEdition(`/api/admin/categories/${encodeURIComponent(id)}`, edition),
         undefined,
         deleteResultSchema,
       ),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCategorySchema, type CategoryForm } from '#shared/schemas/admin';
 import { toast } from '#client/components/ui/toast-store';
 import { sendJson } from '#client/lib/api-client';
+import { useAdminEdition, withEdition } from '../edition';
 import { refreshEventData } from '../api/admin-queries';
 import { useAdminMutationErrorHandler } from '../use-admin-guard';
 
@@ -12,16 +13,22 @@ export function useSaveCategory(existingId: string | undefined) {
   const queryClient = useQueryClient();
   const onError = useAdminMutationErrorHandler();
   const editing = existingId !== undefined;
+  const edition = useAdminEdition();
   return useMutation({
     mutationFn: (form: CategoryForm) =>
       editing
         ? sendJson(
             'PUT',
-            `/api/admin/categories/${encodeURIComponent(existingId)}`,
+            withEdition(`/api/admin/categories/${encodeURIComponent(existingId)}`, edition),
             form,
             adminCategorySchema,
           )
-        : sendJson('POST', '/api/admin/categories', form, adminCategorySchema),
+        : sendJson(
+            'POST',
+            withEdition('/api/admin/categories', edition),
+            form,
+            adminCategorySchema,
+          ),
     onSuccess: () => {
       toast({
         title: t('toasts.successTitle'),

@@ -1,2 +1,5 @@
-/** The edition an admin screen works on, for the tabs that read one edition's data. */
+/** The edition an admin screen works on, its switcher and the Editions tab. */
 export { useAdminEdition, withEdition } from './admin-edition';
+export { EditionSwitcher } from './edition-switcher';
+export { editionName, useEditions, useSelectedEdition } from './editions-query';
+export { EditionsTab } from './editions-tab';

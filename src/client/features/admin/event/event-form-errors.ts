@@ -23,6 +23,8 @@ export function eventFormErrors(error: z.ZodError, t: TFunction<'admin'>): FormE
           : t('event.validation.hours', { max: HIDE_COUNTS_HOURS_MAX });
     } else if (path === 'votingClosesAt' && issue.code === 'custom') {
       errors[field] = t('event.validation.closeAfterOpen');
+    } else if (path.startsWith('prices.')) {
+      errors[field] = t('event.validation.price');
     } else if (path === 'timezone') {
       errors[field] = t('event.validation.timezone');
     } else if (path === 'votingOpensAt' || path === 'votingClosesAt') {

@@ -16,7 +16,19 @@ export interface EventFormValues {
   hideCountsHours: string;
   /** Payments' messages by SMS too; off, by e-mail only. */
   smsReceipts: boolean;
+  /** Price per vote as typed: whole francs CFA, and US dollars with cents ("0.50"). */
+  priceXaf: string;
+  priceUsd: string;
+  /** The saved prices in minor units, to show as money beside the fields (never edited). */
+  pricesMinor: Record<'XAF' | 'USD', number>;
 }
+
+/** Minor units from what was typed (NaN when it is not a number, for the schema to refuse). */
+const CENTS_PER_DOLLAR = 100;
+const typedPrice = (typed: string, perUnit: number) => {
+  const trimmed = typed.trim().replace(',', '.');
+  return trimmed === '' ? Number.NaN : Math.round(Number(trimmed) * perUnit);
+};
 
 export function valuesFromEvent(event: PublicEvent): EventFormValues {
   const opens = event.votingOpensAt ? toZoned(event.votingOpensAt, event.timezone) : null;
@@ -33,13 +45,16 @@ export function valuesFromEvent(event: PublicEvent): EventFormValues {
     hideCountsHours:
       event.hideCountsHoursBeforeClose === null ? '' : String(event.hideCountsHoursBeforeClose),
     smsReceipts: event.smsReceipts,
+    priceXaf: String(event.prices.XAF),
+    priceUsd: (event.prices.USD / CENTS_PER_DOLLAR).toFixed(2),
+    pricesMinor: event.prices,
   };
 }
 
 export function hasChanges(values: EventFormValues, loaded: EventFormValues): boolean {
-  return (Object.keys(values) as (keyof EventFormValues)[]).some(
-    (key) => String(values[key]).trim() !== String(loaded[key]).trim(),
-  );
+  return (Object.keys(values) as (keyof EventFormValues)[])
+    .filter((key) => key !== 'pricesMinor')
+    .some((key) => String(values[key]).trim() !== String(loaded[key]).trim());
 }
 
 /** Why a bound could not be read, before the shared schema sees it. */
@@ -81,6 +96,10 @@ export function draftSettings(values: EventFormValues): SettingsDraft {
       resultsVisibility: values.resultsVisibility,
       hideCountsHoursBeforeClose: hours === '' ? null : Number(hours),
       smsReceipts: values.smsReceipts,
+      prices: {
+        XAF: typedPrice(values.priceXaf, 1),
+        USD: typedPrice(values.priceUsd, CENTS_PER_DOLLAR),
+      },
     },
     problems,
   };
@@ -91,6 +110,8 @@ export function fieldOfPath(path: string): string {
   if (path === 'votingOpensAt') return 'opens';
   if (path === 'votingClosesAt') return 'closes';
   if (path === 'hideCountsHoursBeforeClose') return 'hideCountsHours';
+  if (path === 'prices.XAF') return 'priceXaf';
+  if (path === 'prices.USD') return 'priceUsd';
   return path;
 }
 

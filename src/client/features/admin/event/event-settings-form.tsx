@@ -20,22 +20,30 @@ import { UnsavedChangesDialog } from '../unsaved-changes-dialog';
 import { useLeaveGuard } from '../use-leave-guard';
 import type { TabGuard } from '../use-tab-guard';
 import { ZonedDateTimeField } from './zoned-date-time-field';
+import { useFormatters } from '../use-formatters';
+import { PriceField } from './price-field';
 
 interface EventSettingsFormProps {
   /** The saved settings; the form is keyed on them, so a save starts it afresh. */
   loaded: EventFormValues;
   /** The page's tabs, which ask before leaving unsaved settings behind. */
   tabGuard?: TabGuard;
+  /** An archived edition: its settings are shown, not changed. */
+  readOnly?: boolean;
 }
 
-type TextField = Exclude<keyof EventFormValues, 'resultsVisibility' | 'smsReceipts'>;
+type TextField = Exclude<
+  keyof EventFormValues,
+  'resultsVisibility' | 'smsReceipts' | 'pricesMinor'
+>;
 
 /**
  * The event's settings, checked with the same shared schema as PUT /api/admin/event. The window
  * is entered on the event's clock, in the zone chosen here.
  */
-export function EventSettingsForm({ loaded, tabGuard }: EventSettingsFormProps) {
+export function EventSettingsForm({ loaded, tabGuard, readOnly = false }: EventSettingsFormProps) {
   const { t } = useTranslation('admin');
+  const format = useFormatters();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(loaded);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -95,139 +103,167 @@ export function EventSettingsForm({ loaded, tabGuard }: EventSettingsFormProps) 
       aria-labelledby="event-settings-heading"
       className="flex flex-col gap-5"
     >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField id="event-name" label={t('event.form.name')} required error={errors.name}>
-          {(control) => (
-            <Input {...control} {...bind('name')} maxLength={EVENT_NAME_MAX} required />
-          )}
-        </FormField>
-        <FormField id="event-name-fr" label={t('event.form.nameFr')} error={errors.nameFr}>
-          {(control) => (
-            <Input {...control} {...bind('nameFr')} lang="fr" maxLength={EVENT_NAME_MAX} />
-          )}
-        </FormField>
-      </div>
-
-      <FormField
-        id="event-timezone"
-        label={t('event.form.timezone')}
-        hint={t('event.form.timezoneHint')}
-        error={errors.timezone}
-      >
-        {(control) => (
-          <TimeZoneField
-            control={control}
-            value={values.timezone}
-            onValueChange={set('timezone')}
-          />
-        )}
-      </FormField>
-
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <ZonedDateTimeField
-          id="event-opens"
-          legend={t('event.form.opens')}
-          hint={t('event.form.opensHint', { zone: values.timezone })}
-          date={values.opensDate}
-          time={values.opensTime}
-          onDateChange={set('opensDate', 'opens')}
-          onTimeChange={set('opensTime', 'opens')}
-          error={errors.opens}
-        />
-        <ZonedDateTimeField
-          id="event-closes"
-          legend={t('event.form.closes')}
-          hint={t('event.form.closesHint', { zone: values.timezone })}
-          date={values.closesDate}
-          time={values.closesTime}
-          onDateChange={set('closesDate', 'closes')}
-          onTimeChange={set('closesTime', 'closes')}
-          error={errors.closes}
-        />
-      </div>
-
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium">{t('event.form.visibility')}</span>
-          <SegmentedToggle<ResultsVisibility>
-            label={t('event.form.visibility')}
-            value={values.resultsVisibility}
-            onChange={(value) => setValues((current) => ({ ...current, resultsVisibility: value }))}
-            options={visibilityOptions}
-            className="w-fit"
-          />
-          <p className="text-xs text-muted-foreground">
-            {t(
-              values.resultsVisibility === 'live'
-                ? 'event.form.visibilityLiveHint'
-                : 'event.form.visibilityHiddenHint',
+      {/* An archived edition's settings stay readable; every control is disabled. */}
+      <fieldset disabled={readOnly} className="contents">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <FormField id="event-name" label={t('event.form.name')} required error={errors.name}>
+            {(control) => (
+              <Input {...control} {...bind('name')} maxLength={EVENT_NAME_MAX} required />
             )}
-          </p>
+          </FormField>
+          <FormField id="event-name-fr" label={t('event.form.nameFr')} error={errors.nameFr}>
+            {(control) => (
+              <Input {...control} {...bind('nameFr')} lang="fr" maxLength={EVENT_NAME_MAX} />
+            )}
+          </FormField>
         </div>
+
         <FormField
-          id="event-hide-hours"
-          label={t('event.form.hideHours')}
-          hint={t('event.form.hideHoursHint')}
-          error={errors.hideCountsHours}
+          id="event-timezone"
+          label={t('event.form.timezone')}
+          hint={t('event.form.timezoneHint')}
+          error={errors.timezone}
         >
           {(control) => (
-            <Input
-              {...control}
-              {...bind('hideCountsHours')}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={HIDE_COUNTS_HOURS_MAX}
-              step={1}
-              className="w-32"
+            <TimeZoneField
+              control={control}
+              value={values.timezone}
+              onValueChange={set('timezone')}
             />
           )}
         </FormField>
-      </div>
 
-      <div className="flex flex-col gap-1.5">
-        <span className="text-sm font-medium">{t('event.form.smsReceipts')}</span>
-        <SegmentedToggle<'on' | 'off'>
-          label={t('event.form.smsReceipts')}
-          value={values.smsReceipts ? 'on' : 'off'}
-          onChange={(value) =>
-            setValues((current) => ({ ...current, smsReceipts: value === 'on' }))
-          }
-          options={smsOptions}
-          className="w-fit"
-        />
-        <p className="text-xs text-muted-foreground">
-          {t(values.smsReceipts ? 'event.form.smsOnHint' : 'event.form.smsOffHint')}
-        </p>
-      </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <ZonedDateTimeField
+            id="event-opens"
+            legend={t('event.form.opens')}
+            hint={t('event.form.opensHint', { zone: values.timezone })}
+            date={values.opensDate}
+            time={values.opensTime}
+            onDateChange={set('opensDate', 'opens')}
+            onTimeChange={set('opensTime', 'opens')}
+            error={errors.opens}
+          />
+          <ZonedDateTimeField
+            id="event-closes"
+            legend={t('event.form.closes')}
+            hint={t('event.form.closesHint', { zone: values.timezone })}
+            date={values.closesDate}
+            time={values.closesTime}
+            onDateChange={set('closesDate', 'closes')}
+            onTimeChange={set('closesTime', 'closes')}
+            error={errors.closes}
+          />
+        </div>
 
-      {/* Phones: the note on its own line, the two actions side by side under it. */}
-      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border pt-4 max-sm:[&>button]:flex-1">
-        <p
-          className="mr-auto text-sm font-medium text-gold-700 max-sm:basis-full"
-          aria-live="polite"
-        >
-          {dirty ? t('editor.unsavedNote') : ''}
-        </p>
-        <Button
-          variant="outline"
-          disabled={!dirty || save.isPending}
-          onClick={() => {
-            setValues(loaded);
-            setErrors({});
-          }}
-        >
-          {t('event.form.discard')}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Save aria-hidden="true" />
-          )}
-          {save.isPending ? t('editor.saving') : t('event.form.save')}
-        </Button>
-      </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium">{t('event.form.visibility')}</span>
+            <SegmentedToggle<ResultsVisibility>
+              label={t('event.form.visibility')}
+              value={values.resultsVisibility}
+              onChange={(value) =>
+                setValues((current) => ({ ...current, resultsVisibility: value }))
+              }
+              options={visibilityOptions}
+              className="w-fit"
+            />
+            <p className="text-xs text-muted-foreground">
+              {t(
+                values.resultsVisibility === 'live'
+                  ? 'event.form.visibilityLiveHint'
+                  : 'event.form.visibilityHiddenHint',
+              )}
+            </p>
+          </div>
+          <FormField
+            id="event-hide-hours"
+            label={t('event.form.hideHours')}
+            hint={t('event.form.hideHoursHint')}
+            error={errors.hideCountsHours}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...bind('hideCountsHours')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={HIDE_COUNTS_HOURS_MAX}
+                step={1}
+                className="w-32"
+              />
+            )}
+          </FormField>
+        </div>
+
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <PriceField
+            id="event-price-xaf"
+            currency="XAF"
+            label={t('event.form.priceXaf')}
+            hint={t('event.form.priceHint', {
+              amount: format.money(loaded.pricesMinor.XAF, 'XAF'),
+            })}
+            error={errors.priceXaf}
+            {...bind('priceXaf')}
+          />
+          <PriceField
+            id="event-price-usd"
+            currency="USD"
+            label={t('event.form.priceUsd')}
+            hint={t('event.form.priceHint', {
+              amount: format.money(loaded.pricesMinor.USD, 'USD'),
+            })}
+            error={errors.priceUsd}
+            {...bind('priceUsd')}
+          />
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium">{t('event.form.smsReceipts')}</span>
+          <SegmentedToggle<'on' | 'off'>
+            label={t('event.form.smsReceipts')}
+            value={values.smsReceipts ? 'on' : 'off'}
+            onChange={(value) =>
+              setValues((current) => ({ ...current, smsReceipts: value === 'on' }))
+            }
+            options={smsOptions}
+            className="w-fit"
+          />
+          <p className="text-xs text-muted-foreground">
+            {t(values.smsReceipts ? 'event.form.smsOnHint' : 'event.form.smsOffHint')}
+          </p>
+        </div>
+
+        {/* Phones: the note on its own line, the two actions side by side under it. */}
+        <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border pt-4 max-sm:[&>button]:flex-1">
+          <p
+            className="mr-auto text-sm font-medium text-gold-700 max-sm:basis-full"
+            aria-live="polite"
+          >
+            {dirty ? t('editor.unsavedNote') : ''}
+          </p>
+          <Button
+            variant="outline"
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              setValues(loaded);
+              setErrors({});
+            }}
+          >
+            {t('event.form.discard')}
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Save aria-hidden="true" />
+            )}
+            {save.isPending ? t('editor.saving') : t('event.form.save')}
+          </Button>
+        </div>
+      </fieldset>
       <UnsavedChangesDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
     </form>
   );

@@ -4,7 +4,7 @@ import type { PublicEvent } from '#shared/schemas/event';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { useEvent } from '#client/features/event';
+import { useAdminEvent } from './admin-event-query';
 import { EventPreview } from './event-preview';
 import { valuesFromEvent } from './event-form-values';
 import { EventSettingsForm } from './event-settings-form';
@@ -24,6 +24,8 @@ const settingsKey = (event: PublicEvent) =>
     event.resultsVisibility,
     event.hideCountsHoursBeforeClose,
     event.smsReceipts,
+    event.prices,
+    event.archivedAt,
   ]);
 
 /**
@@ -33,7 +35,7 @@ const settingsKey = (event: PublicEvent) =>
 export function EventTab({ tabGuard }: { tabGuard?: TabGuard }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
-  const eventQuery = useEvent();
+  const eventQuery = useAdminEvent();
   const event = eventQuery.data;
 
   let body;
@@ -63,6 +65,7 @@ export function EventTab({ tabGuard }: { tabGuard?: TabGuard }) {
             key={settingsKey(event)}
             loaded={valuesFromEvent(event)}
             tabGuard={tabGuard}
+            readOnly={event.archivedAt !== null}
           />
         </Card>
         {/* On phones the state and the publish action come first, above the long form. */}
@@ -71,10 +74,13 @@ export function EventTab({ tabGuard }: { tabGuard?: TabGuard }) {
             <h3 className="mb-3 text-lg font-semibold">{t('event.preview.heading')}</h3>
             <EventPreview event={event} />
           </Card>
-          <Card className="p-4 sm:p-6">
-            <h3 className="mb-2 text-lg font-semibold">{t('event.publish.heading')}</h3>
-            <PublishResultsCard event={event} />
-          </Card>
+          {/* An archived edition's results are as they are: nothing is left to publish. */}
+          {event.archivedAt === null ? (
+            <Card className="p-4 sm:p-6">
+              <h3 className="mb-2 text-lg font-semibold">{t('event.publish.heading')}</h3>
+              <PublishResultsCard event={event} />
+            </Card>
+          ) : null}
         </div>
       </div>
     );

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { publicEventSchema } from '#shared/schemas/event';
 import { toast } from '#client/components/ui/toast-store';
-import { eventQuery } from '#client/features/event';
+import { useAdminEdition, withEdition } from '../edition';
+import { adminEventQuery } from './admin-event-query';
 import { errorStatus } from '#client/lib/api-error';
 import { sendJson } from '#client/lib/api-client';
 import { refreshEventData } from '../api/admin-queries';
@@ -17,11 +18,17 @@ export function useCloseVoting() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const onError = useAdminMutationErrorHandler();
+  const edition = useAdminEdition();
   return useMutation({
     mutationFn: () =>
-      sendJson('POST', '/api/admin/event/close-voting', undefined, publicEventSchema),
+      sendJson(
+        'POST',
+        withEdition('/api/admin/event/close-voting', edition),
+        undefined,
+        publicEventSchema,
+      ),
     onSuccess: async (event) => {
-      queryClient.setQueryData(eventQuery().queryKey, event);
+      queryClient.setQueryData(adminEventQuery(edition).queryKey, event);
       toast({ title: t('toasts.successTitle'), description: t('event.toasts.votingClosed') });
       await refreshEventData(queryClient);
     },

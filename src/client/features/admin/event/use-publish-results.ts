@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { publicEventSchema } from '#shared/schemas/event';
 import { toast } from '#client/components/ui/toast-store';
-import { eventQuery } from '#client/features/event';
+import { useAdminEdition, withEdition } from '../edition';
+import { adminEventQuery } from './admin-event-query';
 import { errorStatus } from '#client/lib/api-error';
 import { sendJson } from '#client/lib/api-client';
 import { refreshEventData } from '../api/admin-queries';
@@ -16,6 +17,7 @@ export function usePublishResults() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const onError = useAdminMutationErrorHandler();
+  const edition = useAdminEdition();
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['/api/results'] }),
@@ -23,15 +25,20 @@ export function usePublishResults() {
     ]);
   return useMutation({
     mutationFn: () =>
-      sendJson('POST', '/api/admin/event/publish-results', undefined, publicEventSchema),
+      sendJson(
+        'POST',
+        withEdition('/api/admin/event/publish-results', edition),
+        undefined,
+        publicEventSchema,
+      ),
     onSuccess: async (event) => {
-      queryClient.setQueryData(eventQuery().queryKey, event);
+      queryClient.setQueryData(adminEventQuery(edition).queryKey, event);
       toast({ title: t('toasts.successTitle'), description: t('event.toasts.published') });
       await refresh();
     },
     onError: (error) => {
       if (errorStatus(error) === 409) {
-        void queryClient.invalidateQueries({ queryKey: eventQuery().queryKey });
+        void queryClient.invalidateQueries({ queryKey: adminEventQuery(edition).queryKey });
         void refresh();
       }
       onError(error, t('event.toasts.publishFailed'));
