@@ -127,7 +127,7 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
           .replace(
             '<div id="root"></div>',
             () =>
-              `<div id="root">${drawn.html}</div>${pageDataScript(PAGE_DATA_ELEMENT_ID, drawn.data)}`,
+              `<div id="root">${drawn.html}</div>${pageDataScript(PAGE_DATA_ELEMENT_ID, drawn.data, drawn.ageMs)}`,
           )
           .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`);
         // Drawn in the visitor's language: a cache must not give it to another.
