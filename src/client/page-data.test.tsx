@@ -1,29 +1,30 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_AGE_TIMING } from '#shared/page-age-timing';
 import { PAGE_DATA_ELEMENT_ID } from '#shared/page-data-element';
-import { readPageData, takePageAnswers, type PageData } from './page-data';
+import { readPageData, takePageAnswers } from './page-data';
 
 const EVENT_KEY = ['/api/event'];
 
-/** A page as the server sends it: its data in a script element, with the age of a kept page. */
-function sentPage(data: unknown, ageAttribute?: string): void {
-  const age = ageAttribute === undefined ? '' : ` data-age-ms="${ageAttribute}"`;
-  document.body.innerHTML = `<div id="root"></div><script id="${PAGE_DATA_ELEMENT_ID}" type="application/json"${age}>${JSON.stringify(data)}</script>`;
-}
-
-const drawnData = (): PageData => {
+/** A page as the server sends it, its data in a script element, and its Server-Timing metrics. */
+function sentPage(serverTiming: { name: string; duration: number }[] = []): void {
   const source = new QueryClient();
   source.setQueryData(EVENT_KEY, { serverTime: '2026-12-20T19:59:58.000Z' });
-  return { language: 'en', answers: dehydrate(source) };
-};
+  const data = { language: 'en', answers: dehydrate(source) };
+  document.body.innerHTML = `<div id="root"></div><script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${JSON.stringify(data)}</script>`;
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+    { name: 'http://localhost/category/a', entryType: 'navigation', serverTiming },
+  ] as unknown as PerformanceEntryList);
+}
 
 describe("a drawn page's data", () => {
   afterEach(() => {
     document.body.innerHTML = '';
+    vi.restoreAllMocks();
   });
 
-  it('dates the answers of a page drawn now by their arrival', () => {
-    sentPage(drawnData());
+  it('dates the answers of a page drawn for this visit by their arrival', () => {
+    sentPage();
     const data = readPageData()!;
     expect(data.ageMs).toBeUndefined();
     const queryClient = new QueryClient();
@@ -33,7 +34,10 @@ describe("a drawn page's data", () => {
   });
 
   it('dates the answers of a page the server kept back by its age, so the server clock is not read late', () => {
-    sentPage(drawnData(), '800');
+    sentPage([
+      { name: 'db', duration: 3 },
+      { name: PAGE_AGE_TIMING, duration: 800 },
+    ]);
     const data = readPageData()!;
     expect(data.ageMs).toBe(800);
     const queryClient = new QueryClient();
@@ -44,10 +48,14 @@ describe("a drawn page's data", () => {
     expect(updatedAt).toBeGreaterThanOrEqual(before - 800);
   });
 
-  it('reads an age that is not a positive number as none', () => {
-    for (const attribute of ['', '0', '-5', 'soon']) {
-      sentPage(drawnData(), attribute);
-      expect(readPageData()!.ageMs, attribute).toBeUndefined();
-    }
+  it('reads no age where the browser gives no navigation timing, or no positive one', () => {
+    sentPage([{ name: PAGE_AGE_TIMING, duration: 0 }]);
+    expect(readPageData()!.ageMs).toBeUndefined();
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([]);
+    expect(readPageData()!.ageMs).toBeUndefined();
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { name: 'http://localhost/', entryType: 'navigation' },
+    ] as unknown as PerformanceEntryList);
+    expect(readPageData()!.ageMs).toBeUndefined();
   });
 });

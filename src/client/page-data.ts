@@ -1,5 +1,6 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { Language } from '#shared/limits';
+import { PAGE_AGE_TIMING } from '#shared/page-age-timing';
 import { PAGE_DATA_ELEMENT_ID } from '#shared/page-data-element';
 
 /**
@@ -12,7 +13,7 @@ export interface PageData {
   answers: DehydratedState;
   /**
    * How long before sending it the server drew the page, when it gave a page it had kept (its
-   * `data-age-ms`): the answers were read that long before they arrived.
+   * Server-Timing `page-age`): the answers were read that long before they arrived.
    */
   ageMs?: number;
 }
@@ -22,8 +23,20 @@ export function readPageData(): PageData | null {
   const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
   if (!element?.textContent) return null;
   const data = JSON.parse(element.textContent) as PageData;
-  const ageMs = Number(element.dataset.ageMs);
+  const ageMs = pageAgeMs();
   return ageMs > 0 ? { ...data, ageMs } : data;
+}
+
+/**
+ * The page's age as the server gave it with the page. A browser that does not pass Server-Timing
+ * on to the page reads 0: its clock is then set late by the page's age, at most a second.
+ */
+function pageAgeMs(): number {
+  const [navigation] = performance.getEntriesByType?.('navigation') ?? [];
+  if (!navigation || !('serverTiming' in navigation)) return 0;
+  const { serverTiming } = navigation as PerformanceNavigationTiming;
+  const age = serverTiming.find((metric) => metric.name === PAGE_AGE_TIMING)?.duration;
+  return age !== undefined && age > 0 ? age : 0;
 }
 
 /**

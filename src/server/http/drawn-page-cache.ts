@@ -10,10 +10,13 @@ import type { DrawnPage, DrawPage, PageRequest, ReadAnswer } from './page-drawin
  */
 export const DRAWN_PAGE_MAX_AGE_MS = 1000;
 /**
- * What the kept pages may hold, counted as two bytes a character of their markup and of their
- * data written as JSON (a string holding any character past Latin-1 takes two a character).
+ * What the kept pages may hold, counted as three bytes a character of their markup and of their
+ * data written as JSON: two for the strings (a string holding any character past Latin-1 takes two
+ * a character), and one for the page's bytes the SPA handler makes of them once and keeps with
+ * them (its compressed forms are a fraction of that). A category page of 25 nominees is about
+ * 300,000 characters.
  */
-export const DRAWN_PAGE_MAX_BYTES = 32 * 1024 * 1024;
+export const DRAWN_PAGE_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface DrawnPageCacheOptions {
   /** `catalog-changed` and `event-changed` (this instance's or relayed) drop every kept page. */
@@ -32,8 +35,7 @@ export interface DrawnPageCacheOptions {
 }
 
 interface Kept {
-  page: DrawnPage;
-  drawnAt: number;
+  page: DrawnPage & { drawnAt: number };
   size: number;
 }
 
@@ -52,8 +54,8 @@ interface Kept {
  * yet published), and not one drawn while the database is away. Concurrent visitors of a page
  * being drawn share that drawing.
  *
- * The page given again says how long ago it was drawn (`ageMs`): its answers, the server's clock
- * among them, are that much older than when the phone receives them.
+ * A kept page says when it was drawn (`drawnAt`: its answers, the server's clock among them, date
+ * from then), and is the same object for every visitor it is given to.
  */
 export function keepDrawnPages(draw: DrawPage, options: DrawnPageCacheOptions): DrawPage {
   if (options.maxAgeMs <= 0) return draw;
@@ -91,7 +93,7 @@ class DrawnPageCache {
   get(page: PageRequest, read: ReadAnswer): Promise<DrawnPage | null> {
     const key = `${page.language} ${page.pathname}${page.search}`;
     const kept = this.kept.get(key);
-    if (kept) return Promise.resolve({ ...kept.page, ageMs: this.now() - kept.drawnAt });
+    if (kept) return Promise.resolve(kept.page);
     const under = this.drawing.get(key);
     if (under?.generation === this.generation) return under.promise;
     const promise = this.drawAndKeep(key, page, read).finally(() => {
@@ -124,13 +126,14 @@ class DrawnPageCache {
     // change, without Redis): the earlier of both edges stands.
     const edgeAfter = await this.eventEdgeAfter(drawnAt);
     if (edgeAfter === undefined || generation !== this.generation) return drawn;
-    const size = 2 * (drawn.html.length + JSON.stringify(drawn.data).length);
+    const kept = { ...drawn, drawnAt };
+    const size = 3 * (drawn.html.length + JSON.stringify(drawn.data).length);
     this.kept.set(
       key,
-      { page: drawn, drawnAt, size },
+      { page: kept, size },
       Math.min(drawnAt + this.options.maxAgeMs, edgeBefore, edgeAfter),
     );
-    return drawn;
+    return kept;
   }
 
   /** The event's next edge after `from`, infinitely far when none; undefined when unknown. */

@@ -15,10 +15,12 @@ export interface DrawnPage {
   html: string;
   data: unknown;
   /**
-   * How long ago it was drawn, for a page drawn earlier and given again (drawn-page-cache.ts):
-   * its answers, the server's clock among them, are that much older than the page.
+   * When it was drawn (this instance's clock), on a page kept to be given again
+   * (drawn-page-cache.ts): its answers, the server's clock among them, date from then. A kept page
+   * is the same object for every visitor until it is dropped, so what is made of it can be kept
+   * with it.
    */
-  ageMs?: number | undefined;
+  drawnAt?: number | undefined;
 }
 
 /** One API answer by its path, or null when the API refused it. */
@@ -77,13 +79,8 @@ export function answersFromApi(app: FastifyInstance, language: Language): ReadAn
   };
 }
 
-/**
- * The page data as the text of a script element: nothing in it can close the element. A page
- * drawn earlier says how long ago (`data-age-ms`), so the page's script dates its answers by when
- * they were read and not by when they arrived.
- */
-export function pageDataScript(id: string, data: unknown, ageMs?: number): string {
+/** The page data as the text of a script element: nothing in it can close the element. */
+export function pageDataScript(id: string, data: unknown): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  const age = ageMs === undefined ? '' : ` data-age-ms="${Math.max(0, Math.round(ageMs))}"`;
-  return `<script id="${id}" type="application/json"${age}>${json}</script>`;
+  return `<script id="${id}" type="application/json">${json}</script>`;
 }
