@@ -44,6 +44,7 @@ import { redisOrLocalStore } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestLanguage, tooManyRequests } from './http/voter-text.js';
+import { DRAWN_PAGE_MAX_AGE_MS, keepDrawnPages } from './http/drawn-page-cache.js';
 import type { DrawPage } from './http/page-drawing.js';
 import { registerSpa } from './http/spa.js';
 import { oncePerTick } from './jobs/job-ticks.js';
@@ -189,7 +190,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSpa(app, {
       root: options.clientDir,
       metaFor: catalogPageMeta(ctx),
-      drawPage: options.drawPage,
+      drawPage:
+        options.drawPage &&
+        keepDrawnPages(options.drawPage, {
+          events: ctx.events,
+          // Never kept longer than the catalogue and the event are: with CATALOG_CACHE_MS=0 every
+          // page is drawn from what the database holds at that moment.
+          maxAgeMs: Math.min(DRAWN_PAGE_MAX_AGE_MS, config.catalogCacheMs),
+          nextEventEdge: (from) => ctx.event.nextChangeAfter(from),
+          answersStale: () =>
+            ctx.catalog.staleSince !== undefined || ctx.event.staleSince !== undefined,
+        }),
     });
   }
   registerApiNotFound(app);

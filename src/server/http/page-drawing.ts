@@ -14,6 +14,13 @@ export interface PageRequest {
 export interface DrawnPage {
   html: string;
   data: unknown;
+  /**
+   * When it was drawn (this instance's clock), on a page kept to be given again
+   * (drawn-page-cache.ts): its answers, the server's clock among them, date from then. A kept page
+   * is the same object for every visitor until it is dropped, so what is made of it can be kept
+   * with it.
+   */
+  drawnAt?: number | undefined;
 }
 
 /** One API answer by its path, or null when the API refused it. */

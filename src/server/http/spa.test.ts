@@ -4,7 +4,10 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '#test/support/call-app.js';
+import type { PublicEvent, Results } from '#shared/schemas/event.js';
 import { createCategory } from '#test/factories/catalog-factory.js';
+import { resetEvent } from '#test/factories/event-factory.js';
+import { signedInUser } from '#test/factories/user-factory.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('palmarès '.repeat(400))});`;
@@ -182,6 +185,89 @@ describe('the built client', () => {
       expect(admin.headers.vary).toBeUndefined();
     } finally {
       await drawn.close();
+    }
+  });
+
+  it("gives a drawn page again for a second at most, and the event's change on the very next page", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'palmares-client-'));
+    await writeClient(dir);
+    let draws = 0;
+    // The catalogue and the event kept in memory as in production, so drawn pages are kept too.
+    const kept = await createTestApp(
+      'pglite',
+      { CATALOG_CACHE_MS: '5000' },
+      {
+        clientDir: dir,
+        // What a drawn page shows of the event, as the client's components read it.
+        drawPage: async (_page, read) => {
+          draws++;
+          const event = (await read('/api/event')) as PublicEvent;
+          const results = (await read('/api/results')) as Results;
+          return {
+            html: `<p>${event.status} counts ${event.countsVisible ? 'shown' : 'hidden'} results ${results.published ? 'published' : 'unpublished'}</p>`,
+            data: { serverTime: event.serverTime },
+          };
+        },
+      },
+    );
+    await rm(dir, { recursive: true, force: true });
+    const { headers } = await signedInUser(kept.database.db, { isAdmin: true });
+    const admin = async (method: 'PUT' | 'POST', url: string, body?: object) =>
+      expect((await call(kept.app, { method, url, headers, body })).status).toBe(200);
+    const page = async (encoding = 'identity') => {
+      const answer = await call<string>(kept.app, {
+        url: '/category/x',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(answer.status).toBe(200);
+      const text =
+        answer.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(answer.bytes).toString()
+          : answer.bytes.toString();
+      return {
+        text,
+        root: /<div id="root">(.*?)<\/div>/s.exec(text)?.[1],
+        age: /^page-age;dur=(\d+)$/.exec(String(answer.headers['server-timing']))?.[1],
+        encoding: answer.headers['content-encoding'],
+      };
+    };
+    const settings = (closes: Date, resultsVisibility = 'live') => ({
+      name: 'Cameroon Music Awards',
+      timezone: 'Africa/Douala',
+      votingOpensAt: null,
+      votingClosesAt: closes.toISOString(),
+      resultsVisibility,
+      hideCountsHoursBeforeClose: null,
+    });
+    try {
+      await admin('PUT', '/api/admin/event', settings(new Date(Date.now() + 3_600_000)));
+      const first = await page();
+      expect(first.root).toBe('<p>open counts shown results unpublished</p>');
+      // Given again in whichever encoding is asked for, the same page, saying how long ago it was
+      // drawn so the phone reads the server's clock right.
+      const again = await page('gzip, br');
+      expect(again).toMatchObject({ text: first.text, encoding: 'br' });
+      expect(Number(again.age)).toBeGreaterThanOrEqual(Number(first.age));
+      expect(Number(again.age)).toBeLessThan(1000);
+      expect(draws).toBe(1);
+
+      await admin('PUT', '/api/admin/event', settings(new Date(Date.now() + 3_600_000), 'hidden'));
+      expect((await page()).root).toBe('<p>open counts hidden results unpublished</p>');
+
+      await admin('POST', '/api/admin/event/close-voting');
+      expect((await page()).root).toBe('<p>closed counts hidden results unpublished</p>');
+
+      await admin('POST', '/api/admin/event/publish-results');
+      expect((await page()).root).toBe('<p>closed counts shown results published</p>');
+      expect(draws).toBe(4);
+
+      // Past a second, drawn again whatever the signals said.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await page();
+      expect(draws).toBe(5);
+    } finally {
+      await resetEvent(kept.database.db);
+      await kept.close();
     }
   });
 

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadClientFiles } from './client-files.js';
-import { pickEncoding } from './encoded-body.js';
+import { EncodedBody, pickEncoding } from './encoded-body.js';
 import { escapeHtml } from './escape-html.js';
+import { PAGE_AGE_TIMING } from '#shared/page-age-timing.js';
 import { PAGE_DATA_ELEMENT_ID } from '#shared/page-data-element.js';
-import { answersFromApi, pageDataScript, type DrawPage } from './page-drawing.js';
+import { answersFromApi, pageDataScript, type DrawnPage, type DrawPage } from './page-drawing.js';
 import { pageLanguage } from './page-language.js';
 import { METRICS_PATH } from './route-schema.js';
 
@@ -62,6 +63,10 @@ function withPreloadedImage(html: string, image: string): string {
     : html.slice(0, firstResource) + tag + html.slice(firstResource);
 }
 
+/** The page, never cached by the browser or a proxy: each client route loads directly. */
+const sendPage = (reply: FastifyReply, page: string | Buffer) =>
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+
 /** Paths the server answers itself: a miss under them is a 404, never the client's page. */
 const SERVER_PATHS = ['/api', METRICS_PATH];
 
@@ -75,6 +80,11 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
   if (!existsSync(indexPath)) return;
   const template = readFileSync(indexPath, 'utf8');
   const files = loadClientFiles(options.root);
+  /**
+   * What each kept drawn page was made into for the origin it was asked at: the whole page in
+   * bytes, each encoding made once when first asked for. It goes when the page leaves the cache.
+   */
+  const madeOfKept = new WeakMap<DrawnPage, { origin: string; body: EncodedBody }>();
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -99,41 +109,53 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
     if (/\.[a-z0-9]{1,5}$/i.test(pathname)) {
       return reply.status(404).send({ message: 'Not found' });
     }
-    let html = template;
-    if (options.metaFor) {
-      const origin = `${request.protocol}://${request.host}`;
-      const meta = await options.metaFor(pathname, origin).catch((err: unknown) => {
+    const origin = `${request.protocol}://${request.host}`;
+    const withMeta = async () => {
+      const meta = await options.metaFor?.(pathname, origin).catch((err: unknown) => {
         request.log.warn({ err }, 'page meta lookup failed');
         return null;
       });
-      if (meta) {
-        html = html
-          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-          .replace('</head>', () => `${renderMetaTags(meta)}</head>`);
-        if (meta.preloadImage) html = withPreloadedImage(html, meta.preloadImage);
-      }
+      if (!meta) return template;
+      const html = template
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+        .replace('</head>', () => `${renderMetaTags(meta)}</head>`);
+      return meta.preloadImage ? withPreloadedImage(html, meta.preloadImage) : html;
+    };
+    if (!options.drawPage) return sendPage(reply, await withMeta());
+    const language = pageLanguage(request);
+    const search = request.url.slice(pathname.length);
+    const drawn = await options
+      .drawPage({ pathname, search, language }, answersFromApi(app, language))
+      .catch((err: unknown) => {
+        request.log.warn({ err }, 'drawing the page failed');
+        return null;
+      });
+    if (!drawn) return sendPage(reply, await withMeta());
+    const page = async () =>
+      (await withMeta())
+        .replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root">${drawn.html}</div>${pageDataScript(PAGE_DATA_ELEMENT_ID, drawn.data)}`,
+        )
+        .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`);
+    // Drawn in the visitor's language: a cache must not give it to another.
+    reply.header('vary', 'cookie, accept-language');
+    if (drawn.drawnAt === undefined) return sendPage(reply, await page());
+    // A kept page: the same bytes for every visitor until it is dropped, made and compressed once.
+    let made = madeOfKept.get(drawn);
+    if (made?.origin !== origin) {
+      made = { origin, body: new EncodedBody(Buffer.from(await page())) };
+      madeOfKept.set(drawn, made);
     }
-    if (options.drawPage) {
-      const language = pageLanguage(request);
-      const search = request.url.slice(pathname.length);
-      const drawn = await options
-        .drawPage({ pathname, search, language }, answersFromApi(app, language))
-        .catch((err: unknown) => {
-          request.log.warn({ err }, 'drawing the page failed');
-          return null;
-        });
-      if (drawn) {
-        html = html
-          .replace(
-            '<div id="root"></div>',
-            () =>
-              `<div id="root">${drawn.html}</div>${pageDataScript(PAGE_DATA_ELEMENT_ID, drawn.data)}`,
-          )
-          .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`);
-        // Drawn in the visitor's language: a cache must not give it to another.
-        reply.header('vary', 'cookie, accept-language');
-      }
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const age = Math.max(0, Math.round(Date.now() - drawn.drawnAt));
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return sendPage(
+      reply
+        .header('vary', 'accept-encoding, cookie, accept-language')
+        .header('server-timing', `${PAGE_AGE_TIMING};dur=${age}`),
+      made.body[encoding],
+    );
   });
 }

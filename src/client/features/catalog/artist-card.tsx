@@ -1,7 +1,6 @@
-import { useVotingOpen, VotingClosedButton } from '#client/features/event';
+import { VotingClosedButton, type VotingOpen } from '#client/features/event';
 import { Layers, Share2, Sparkles, UserRound, Vote } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PublicArtist, PublicNomination } from '#shared/schemas/catalog';
 import { Button } from '#client/components/ui/button';
@@ -12,12 +11,13 @@ import { checkoutHref } from '#client/lib/checkout-href';
 import { cn } from '#client/lib/cn';
 import { useLanguage } from '#client/lib/use-language';
 import { ArtistPhoto } from '#client/components/artist-photo';
+import type { CatalogTexts } from './catalog-texts';
 import { CategoryBadges } from './category-badges';
 import { CATEGORY_TITLE_ID } from './category-hero';
 import { nominationText } from './nomination-text';
 import { sharedNomineeScrollTop } from './shared-scroll';
 import { TrendingBadge } from './trending-badge';
-import { useShareLink } from './use-share-link';
+import type { ShareLink } from './use-share-link';
 import { VoteCount } from './vote-count';
 
 interface ArtistCardProps {
@@ -30,6 +30,10 @@ interface ArtistCardProps {
   /** Above the fold on most phones: load the photo at once. */
   eager?: boolean;
   onViewProfile: (artist: PublicArtist) => void;
+  /** The list's texts, voting gate and share action: one card per nominee (nominee-grid.tsx). */
+  t: CatalogTexts;
+  voting: VotingOpen;
+  share: ShareLink;
 }
 
 export function ArtistCard({
@@ -37,11 +41,11 @@ export function ArtistCard({
   highlighted = false,
   eager,
   onViewProfile,
+  t,
+  voting,
+  share,
 }: ArtistCardProps) {
-  const { t } = useTranslation('catalog');
-  const voting = useVotingOpen();
   const language = useLanguage();
-  const share = useShareLink();
   const cardRef = useRef<HTMLDivElement>(null);
   const { artist } = nomination;
   const text = nominationText(nomination, language);
@@ -94,7 +98,7 @@ export function ArtistCard({
                 {t('shared.badge')}
               </span>
             ) : null}
-            {artist.isTrending ? <TrendingBadge /> : null}
+            {artist.isTrending ? <TrendingBadge t={t} /> : null}
           </div>
           <Button
             size="icon-sm"
@@ -114,7 +118,7 @@ export function ArtistCard({
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
-        <CategoryBadges categories={artist.categories} />
+        <CategoryBadges categories={artist.categories} t={t} />
         <div>
           <h3
             id={headingId}
@@ -136,7 +140,7 @@ export function ArtistCard({
             <Layers className="size-3.5" aria-hidden="true" />
             {t('artist.categoryCount', { count: artist.categoryCount })}
           </p>
-          <VoteCount count={nomination.voteCount} className="font-semibold text-gold-700" />
+          <VoteCount count={nomination.voteCount} t={t} className="font-semibold text-gold-700" />
         </div>
         {/* Buttons wrap onto two rows when French labels do not fit side by side. */}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">

@@ -163,7 +163,7 @@ function ArtistProfile({
         />
         {artist.isTrending ? (
           <div className="absolute top-3 left-3">
-            <TrendingBadge />
+            <TrendingBadge t={t} />
           </div>
         ) : null}
       </div>
@@ -175,7 +175,7 @@ function ArtistProfile({
               <Layers className="size-4" aria-hidden="true" />
               {t('artist.categoryCount', { count: artist.categoryCount })}
             </p>
-            <VoteCount count={artist.totalVotes} className="font-semibold" />
+            <VoteCount count={artist.totalVotes} t={t} className="font-semibold" />
           </div>
         </div>
         <DialogDescription className="text-base leading-relaxed text-foreground/80">

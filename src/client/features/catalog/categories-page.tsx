@@ -62,7 +62,7 @@ export function CategoriesPage() {
       >
         {categories.map((category) => (
           <li key={category.id}>
-            <CategoryCard category={category} />
+            <CategoryCard category={category} t={t} />
           </li>
         ))}
       </ul>

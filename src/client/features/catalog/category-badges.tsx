@@ -1,16 +1,16 @@
-import { useTranslation } from 'react-i18next';
 import { ARTIST_CARD_BADGE_LIMIT } from '#shared/limits';
 import type { ArtistCategoryRef } from '#shared/schemas/catalog';
 import { Badge } from '#client/components/ui/badge';
 import { useLocalized } from '#client/lib/use-localized';
+import type { CatalogTexts } from './catalog-texts';
 
 interface CategoryBadgesProps {
   categories: ArtistCategoryRef[];
+  t: CatalogTexts;
 }
 
 /** At most two category names, then '+n' for the rest. */
-export function CategoryBadges({ categories }: CategoryBadgesProps) {
-  const { t } = useTranslation('catalog');
+export function CategoryBadges({ categories, t }: CategoryBadgesProps) {
   const localized = useLocalized();
   if (categories.length === 0) return null;
   const shown = categories.slice(0, ARTIST_CARD_BADGE_LIMIT);

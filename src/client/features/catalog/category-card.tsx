@@ -1,5 +1,4 @@
 import { ChevronRight, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Category } from '#shared/schemas/catalog';
 import { CategoryIcon } from '#client/components/category-icon';
@@ -7,14 +6,16 @@ import { buttonVariants } from '#client/components/ui/button-variants';
 import { Card } from '#client/components/ui/card';
 import { cn } from '#client/lib/cn';
 import { useLocalized } from '#client/lib/use-localized';
+import type { CatalogTexts } from './catalog-texts';
 import { VoteCount } from './vote-count';
 
 interface CategoryCardProps {
   category: Category;
+  /** The list's texts: one card per category. */
+  t: CatalogTexts;
 }
 
-export function CategoryCard({ category }: CategoryCardProps) {
-  const { t } = useTranslation('catalog');
+export function CategoryCard({ category, t }: CategoryCardProps) {
   const localized = useLocalized();
   const name = localized(category.name, category.nameFr);
   const description = localized(category.description, category.descriptionFr);
@@ -42,7 +43,7 @@ export function CategoryCard({ category }: CategoryCardProps) {
                 <Users className="size-4" aria-hidden="true" />
                 {t('categories.nomineeCount', { count: category.artistCount })}
               </p>
-              <VoteCount count={category.voteCount} />
+              <VoteCount count={category.voteCount} t={t} />
             </div>
           </div>
         </div>

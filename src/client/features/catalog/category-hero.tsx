@@ -83,6 +83,7 @@ export function CategoryHero({ category, compact = false }: CategoryHeroProps) {
           {/* Last in the row: a count that gains a digit moves nothing. */}
           <VoteCount
             count={category.voteCount}
+            t={t}
             reserveDigits={false}
             className="w-fit rounded-full bg-white/12 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/20 backdrop-blur [&>svg]:text-gold-300"
           />

@@ -4,8 +4,10 @@ import type { PublicArtist, PublicNomination } from '#shared/schemas/catalog';
 import { EmptyState } from '#client/components/empty-state';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { useVotingOpen } from '#client/features/event';
 import { ArtistCard } from './artist-card';
 import { NomineeCardSkeleton } from './nominee-card-skeleton';
+import { useShareLink } from './use-share-link';
 
 interface NomineeGridProps {
   nominations: PublicNomination[] | undefined;
@@ -31,6 +33,10 @@ export function NomineeGrid({
 }: NomineeGridProps) {
   const { t } = useTranslation('catalog');
   const { t: tc } = useTranslation('common');
+  // Asked once for the whole list and handed to each card, with the texts: hooks in each card cost
+  // the server a copy of the texts' instance per card, and the browser a clock per card.
+  const voting = useVotingOpen();
+  const share = useShareLink();
 
   if (isPending) {
     return (
@@ -81,6 +87,9 @@ export function NomineeGrid({
             highlighted={nomination.id === highlightedNominationId}
             eager={index < EAGER_PHOTOS}
             onViewProfile={onViewProfile}
+            t={t}
+            voting={voting}
+            share={share}
           />
         </li>
       ))}

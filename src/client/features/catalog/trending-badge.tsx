@@ -1,15 +1,15 @@
 import { Flame } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/tooltip';
 import { cn } from '#client/lib/cn';
+import type { CatalogTexts } from './catalog-texts';
 
 interface TrendingBadgeProps {
+  t: CatalogTexts;
   className?: string;
 }
 
 /** The label is visible text; the tooltip explains what "trending" means. */
-export function TrendingBadge({ className }: TrendingBadgeProps) {
-  const { t } = useTranslation('catalog');
+export function TrendingBadge({ t, className }: TrendingBadgeProps) {
   return (
     <Tooltip>
       <TooltipTrigger

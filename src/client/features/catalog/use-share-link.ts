@@ -4,7 +4,10 @@ import { toast } from '#client/components/ui/toast-store';
 import { shareLink, type ShareTarget } from '#client/lib/share-link';
 
 /** Shares or copies a link and tells the voter what happened. */
-export function useShareLink(): (target: ShareTarget) => Promise<void> {
+export type ShareLink = (target: ShareTarget) => Promise<void>;
+
+/** The ShareLink of the interface's language. */
+export function useShareLink(): ShareLink {
   const { t } = useTranslation('catalog');
   return useCallback(
     async (target) => {

@@ -1,12 +1,13 @@
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '#client/lib/cn';
 import { formatWholeNumber } from '#shared/format-whole-number';
 import { useLanguage } from '#client/lib/use-language';
+import type { CatalogTexts } from './catalog-texts';
 
 interface VoteCountProps {
   /** Absent while the event hides counts: then nothing is drawn, and nothing is held open. */
   count: number | undefined;
+  t: CatalogTexts;
   className?: string;
   /**
    * Keep room for a few digits (default). A count alone at the end of its row (the hero's pill)
@@ -20,8 +21,7 @@ interface VoteCountProps {
  * few of them, so a new tally does not nudge what sits beside it; placed last in its row, a
  * number that gains a digit grows into free space.
  */
-export function VoteCount({ count, className, reserveDigits = true }: VoteCountProps) {
-  const { t } = useTranslation('catalog');
+export function VoteCount({ count, t, className, reserveDigits = true }: VoteCountProps) {
   const language = useLanguage();
   if (count === undefined) return null;
   const formatted = formatWholeNumber(count, language);

@@ -5,6 +5,6 @@
 export { eventQuery, useEvent } from '#client/lib/event-query';
 export { useLiveCounts } from './use-live-counts';
 export { useVotingClock } from './use-voting-clock';
-export { useVotingOpen } from './use-voting-open';
+export { useVotingOpen, type VotingOpen } from './use-voting-open';
 export { VotingClosedButton } from './voting-closed-button';
 export { VotingCountdown } from './voting-countdown';

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.js';
 import type { AppEvents } from '#server/events/app-events.js';
-import { countsVisibleAt, eventStatusAt } from '#shared/event-status.js';
+import { countsVisibleAt, eventStatusAt, nextEventChangeAfter } from '#shared/event-status.js';
 import type { PublicEvent } from '#shared/schemas/event.js';
 import { ReloadingCache } from '#server/cache/reloading-cache.js';
 import { readEvent, type EventRecord } from './event-store.js';
@@ -62,6 +62,17 @@ export class EventCache {
   /** Since when the event answered is the last one known, the database being away. */
   get staleSince(): number | undefined {
     return this.cache.staleSince;
+  }
+
+  /**
+   * The first instant after `from` (both on this instance's clock) at which the status or the
+   * counts' visibility changes by the clock alone, or null when none is ahead: what was worked out
+   * from the event holds until then, unless its settings change.
+   */
+  async nextChangeAfter(from: number): Promise<number | null> {
+    const { record, clockOffsetMs } = await this.cache.get();
+    const edge = nextEventChangeAfter(record, from + clockOffsetMs);
+    return edge === null ? null : edge - clockOffsetMs;
   }
 
   async countsVisible(): Promise<boolean> {

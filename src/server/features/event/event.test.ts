@@ -162,6 +162,34 @@ describeEachDatabase('the event', (kind) => {
     expect(statuses).toEqual(['open', 'upcoming', 'closed', 'open', 'closed']);
   });
 
+  it('says when the status or the counts’ visibility next changes by the clock, on this instance’s clock', async () => {
+    await setEvent(t.database.db, {
+      votingOpensAt: inDatabaseTime('1 hour'),
+      votingClosesAt: inDatabaseTime('30 hours'),
+      hideCountsHoursBeforeClose: 24,
+    });
+    t.app.ctx.events.emit('event-changed');
+    const event = await getEvent();
+    const opens = Date.parse(event.votingOpensAt!);
+    const closes = Date.parse(event.votingClosesAt!);
+    const { event: cache } = t.app.ctx;
+    // On this machine the database's clock is ours give or take a round trip, measured again at
+    // each read here (CATALOG_CACHE_MS=0).
+    const near = (edge: number | null, expected: number) =>
+      expect(Math.abs(edge! - expected)).toBeLessThan(1000);
+    const opening = await cache.nextChangeAfter(Date.now());
+    near(opening, opens);
+    const countsHidden = await cache.nextChangeAfter(opens + 1000);
+    near(countsHidden, closes - 24 * 3_600_000);
+    const closing = await cache.nextChangeAfter(closes - 24 * 3_600_000 + 1000);
+    near(closing, closes);
+    expect(await cache.nextChangeAfter(closes + 1000)).toBeNull();
+
+    await setEvent(t.database.db, { resultsPublishedAt: sql`now()` });
+    t.app.ctx.events.emit('event-changed');
+    expect(await cache.nextChangeAfter(Date.now())).toBeNull();
+  });
+
   it.each([
     [
       'before the opening',

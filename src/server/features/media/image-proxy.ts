@@ -1,4 +1,4 @@
-import { ByteLruCache } from './byte-lru-cache.js';
+import { ByteLruCache } from '#server/cache/byte-lru-cache.js';
 import {
   defaultImageFetchPolicy,
   fetchImage,

@@ -9,13 +9,14 @@ export class ByteLruCache<V extends { size: number }> {
   constructor(
     private readonly maxBytes: number,
     private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (entry.expiresAt <= Date.now()) {
+    if (entry.expiresAt <= this.now()) {
       this.bytes -= entry.value.size;
       return undefined;
     }
@@ -23,20 +24,26 @@ export class ByteLruCache<V extends { size: number }> {
     return entry.value;
   }
 
-  set(key: string, value: V): void {
+  /** Keeps `value` for the time to live, or until `expiresAt` if that comes first. */
+  set(key: string, value: V, expiresAt = Number.POSITIVE_INFINITY): void {
     if (value.size > this.maxBytes) return;
     const existing = this.entries.get(key);
     if (existing) {
       this.entries.delete(key);
       this.bytes -= existing.value.size;
     }
-    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+    this.entries.set(key, { value, expiresAt: Math.min(this.now() + this.ttlMs, expiresAt) });
     this.bytes += value.size;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
       this.bytes -= entry.value.size;
     }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
   }
 
   get size(): number {
