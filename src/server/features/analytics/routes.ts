@@ -15,8 +15,7 @@ import {
 import { categoryRankings } from './category-rankings.js';
 import { periodStart } from './period-start.js';
 import { providerTotals } from './provider-totals.js';
-import { editionIdOf } from '#server/features/editions/edition-store.js';
-import { editionTimeZone } from '#server/features/editions/edition-time-zone.js';
+import { editionIdOf, findEdition } from '#server/features/editions/edition-store.js';
 import { editionQuerySchema } from '#shared/schemas/edition.js';
 import { timeseries } from './timeseries.js';
 
@@ -45,8 +44,7 @@ export default async function analyticsRoutes(plain: FastifyInstance): Promise<v
   });
   /** The edition asked for, and where its period starts in its own time zone. */
   const editionPeriod = async (slug: string | undefined, period: Period) => {
-    const editionId = await editionIdOf(db, slug);
-    const timeZone = await editionTimeZone(db, editionId, config.eventTimezone);
+    const { id: editionId, timeZone } = await findEdition(db, slug, config.eventTimezone);
     const now = new Date();
     return { editionId, timeZone, now, from: periodStart(period, now, timeZone) };
   };

@@ -46,17 +46,30 @@ export async function editionIdOf(db: Db, slug: string | undefined): Promise<num
   return row.id;
 }
 
-/** An edition's id and when its results were published (null: not yet); 404 for an unknown slug. */
-export async function editionPublication(
+/**
+ * The edition named by `slug` (the current one when left out) as its readers need it: its id, the
+ * time zone its days are read in (its own, or `defaultTimeZone` when the organiser left it unset),
+ * and when its results were published (null: not yet). 404 for an unknown slug.
+ */
+export async function findEdition(
   db: Db,
   slug: string | undefined,
-): Promise<{ id: number; resultsPublishedAt: Date | null }> {
+  defaultTimeZone: string,
+): Promise<{ id: number; timeZone: string; resultsPublishedAt: Date | null }> {
   const [row] = await db
-    .select({ id: editions.id, resultsPublishedAt: editions.resultsPublishedAt })
+    .select({
+      id: editions.id,
+      timezone: editions.timezone,
+      resultsPublishedAt: editions.resultsPublishedAt,
+    })
     .from(editions)
     .where(slug === undefined ? eq(editions.isCurrent, true) : eq(editions.slug, slug));
   if (!row) throw notFound(NO_SUCH_EDITION);
-  return row;
+  return {
+    id: row.id,
+    timeZone: row.timezone ?? defaultTimeZone,
+    resultsPublishedAt: row.resultsPublishedAt,
+  };
 }
 
 /**

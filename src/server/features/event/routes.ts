@@ -10,7 +10,7 @@ import {
   type Results,
 } from '#shared/schemas/event.js';
 import { editionQuerySchema } from '#shared/schemas/edition.js';
-import { editionIdOf, editionPublication } from '#server/features/editions/edition-store.js';
+import { editionIdOf, findEdition } from '#server/features/editions/edition-store.js';
 import { closeVotingNow, publishResults, updateEventSettings } from './event-store.js';
 import { rankedResults } from './results-query.js';
 import { markStale } from '#server/http/stale-answer.js';
@@ -136,7 +136,11 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
         if (resultsPublishedAt === null) return { published: false };
         return rankedResults(ctx.db, currentEditionId, resultsPublishedAt);
       }
-      const { id, resultsPublishedAt } = await editionPublication(ctx.db, edition);
+      const { id, resultsPublishedAt } = await findEdition(
+        ctx.db,
+        edition,
+        ctx.config.eventTimezone,
+      );
       if (resultsPublishedAt === null) return { published: false };
       return rankedResults(ctx.db, id, resultsPublishedAt.toISOString());
     },

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { zonedToday } from '#server/time/zoned-time.js';
-import { editionIdOf } from '#server/features/editions/edition-store.js';
-import { editionTimeZone } from '#server/features/editions/edition-time-zone.js';
+import { findEdition } from '#server/features/editions/edition-store.js';
 import {
   financeQuerySchema,
   financeReportSchema,
@@ -25,12 +24,12 @@ export default async function financeRoutes(plain: FastifyInstance): Promise<voi
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const build = async ({ period, edition }: FinanceQuery) => {
     const { db, config } = app.ctx;
-    const editionId = await editionIdOf(db, edition);
+    const { id: editionId, timeZone } = await findEdition(db, edition, config.eventTimezone);
     const report = await financeReport(db, {
       editionId,
       period,
       now: new Date(),
-      timeZone: await editionTimeZone(db, editionId, config.eventTimezone),
+      timeZone,
       feeEstimates: app.ctx.config.feeEstimates,
     });
     return report;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { editionPublication } from '#server/features/editions/edition-store.js';
+import { findEdition } from '#server/features/editions/edition-store.js';
 import { editionQuerySchema, type EditionQuery } from '#shared/schemas/edition.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RECEIPT_CODE_INPUT } from '#server/features/receipts/receipt-code-texts.js';
@@ -50,7 +50,7 @@ export default async function ledgerRoutes(plain: FastifyInstance): Promise<void
 
   /** The ledger of `edition`'s published results (the current edition's when not named). */
   const publishedLedger = async (edition: string | undefined) => {
-    const { id, resultsPublishedAt } = await editionPublication(ctx.db, edition);
+    const { id, resultsPublishedAt } = await findEdition(ctx.db, edition, ctx.config.eventTimezone);
     if (resultsPublishedAt === null) throw notFound(NOT_PUBLISHED);
     return publishedLedgerOf(ctx.db, id);
   };
