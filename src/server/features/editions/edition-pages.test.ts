@@ -14,7 +14,8 @@ import { describeEachDatabase } from '#test/support/test-database.js';
 import { publishResults } from '#server/features/event/event-store.js';
 import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
 
-const PAGE = '<!doctype html><html lang="en"><head><title>Palmarès</title></head><body><div id="root"></div></body></html>';
+const PAGE =
+  '<!doctype html><html lang="en"><head><title>Palmarès</title></head><body><div id="root"></div></body></html>';
 
 /**
  * An edition's own pages and answers (`/e/{slug}/...`, `?edition=`) beside the current edition's,
@@ -156,4 +157,3 @@ describeEachDatabase('an edition other than the current one', (kind) => {
     expect(meta(unknown.body, 'og:title')).toBeUndefined();
   });
 });
-
