@@ -19,8 +19,8 @@ export function EditionBanner() {
   return (
     <div className="border-b border-gold-200 bg-gold-50 text-ink-950">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6">
-        <History className="size-4 shrink-0 text-gold-800" aria-hidden="true" />
-        <p className="font-medium">
+        <p className="flex items-start gap-2 font-medium">
+          <History className="mt-0.5 size-4 shrink-0 text-gold-800" aria-hidden="true" />
           {event.status === 'upcoming'
             ? t('edition.upcoming', { name })
             : t('edition.past', { name })}
