@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createAuditEntries } from '#test/factories/audit-factory';
+import { createEdition } from '#test/factories/edition-factory';
 import { call } from '#test/support/call-app';
 import { catchDownloads } from '#test/support/catch-downloads';
 import { openAdminTab } from '#test/support/open-admin-tab';
@@ -9,7 +10,9 @@ import { signedInAdminApp } from '#test/support/signed-in-admin-app';
 /*
  * Three changes: a category created through the real route (so its row is what the app records),
  * an artist renamed by someone else on 10 January, and a Campay check by the system on 5 January.
+ * And one in a past edition, which only that edition's Activity tab shows.
  */
+const PAST = 'past-activity';
 const session = signedInAdminApp({
   email: 'organiser@example.com',
   seed: async ({ db, testApp, admin }) => {
@@ -36,6 +39,19 @@ const session = signedInAdminApp({
         action: 'payments.check-campay',
         entityType: 'payment',
         after: { checked: 4, updated: 1 },
+      },
+    ]);
+    const past = await createEdition(db, { slug: PAST });
+    await createAuditEntries(db, [
+      {
+        at: new Date('2025-03-02T12:00:00Z'),
+        actorEmail: 'archivist@example.com',
+        action: 'artist.update',
+        entityType: 'artist',
+        entityId: 'a2',
+        editionId: past.id,
+        before: { name: 'Kobe' },
+        after: { name: 'Kobe Tchami' },
       },
     ]);
   },
@@ -158,5 +174,12 @@ describe('the Activity tab', () => {
       false,
     );
     expect(screen.getByLabelText('Qui')).toBeTruthy();
+  });
+
+  it("shows a past edition's changes on that edition only", async () => {
+    await openAdminTab('activity', { role: 'list', name: 'Changes' }, 'en', PAST);
+    await expect.poll(() => entryTexts().join('|')).toContain('archivist@example.com');
+    expect(entryTexts().join('|')).not.toContain('organiser@example.com');
+    expect(lastListQuery().get('edition')).toBe(PAST);
   });
 });

@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createEdition } from '#test/factories/edition-factory';
 import { createOutboxMessages } from '#test/factories/outbox-factory';
 import { openAdminTab } from '#test/support/open-admin-tab';
 import { signedInAdminApp } from '#test/support/signed-in-admin-app';
+
+/** A past edition with one receipt message of its own, which only its Messages tab lists. */
+const PAST = 'past-messages';
 
 const session = signedInAdminApp({
   seed: async ({ db }) => {
@@ -30,6 +34,16 @@ const session = signedInAdminApp({
         kind: 'dispute',
         subject: 'Your payment is disputed',
         createdAt: at(5),
+      },
+    ]);
+    const past = await createEdition(db, { slug: PAST });
+    await createOutboxMessages(db, [
+      {
+        editionId: past.id,
+        state: 'sandbox',
+        body: 'Palmares: receipt OLD2025',
+        sentAt: at(0),
+        createdAt: at(0),
       },
     ]);
   },
@@ -80,6 +94,14 @@ describe('the Messages tab', () => {
     expect(screen.getByRole('heading', { name: 'Messages aux votants' })).toBeTruthy();
     expect(items()[1]).toMatch(/^SMS·Avis de remboursementéchec\+237690000000/);
     expect(items()[3]).toMatch(/^SMS·Reçugardé ici, non envoyé\+237690000000/);
+  });
+
+  it("lists a past edition's messages on that edition only", async () => {
+    const { user } = await openAdminTab('messages', { role: 'list', name: /Messages/ }, 'en', PAST);
+    const shown = items();
+    expect(shown).toHaveLength(1);
+    await user.click(screen.getByText('Show the message'));
+    expect(screen.getByText('Palmares: receipt OLD2025')).toBeTruthy();
   });
 });
 
