@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createNominee } from '#test/factories/catalog-factory';
+import { createCategory, createNominee } from '#test/factories/catalog-factory';
+import { createEdition } from '#test/factories/edition-factory';
 import {
   createCompletedPayment,
   createPendingPayment,
@@ -12,8 +13,10 @@ import { VoterTrackingPage } from './voter-tracking-page';
 
 /*
  * Three payments, told apart by their voters' e-mails: a completed mobile-money one on 10 January,
- * a pending card one on 20 January, a failed mobile-money one on 25 January.
+ * a pending card one on 20 January, a failed mobile-money one on 25 January. And one in a past
+ * edition, which only that edition's tracking lists.
  */
+const PAST = 'past-tracking';
 const session = signedInAdminApp({
   seed: async ({ db }) => {
     const { nominations } = await createNominee(db);
@@ -35,6 +38,17 @@ const session = signedInAdminApp({
       payment: { voterEmail: 'failed@example.com', createdAt: new Date('2026-01-25T12:00:00Z') },
     });
     await settlePayment(db, failed.id, { status: 'failed', reason: 'declined' });
+    const past = await createEdition(db, { slug: PAST });
+    const pastCategory = await createCategory(db, { editionId: past.id });
+    const pastNominee = await createNominee(db, { categoryIds: [pastCategory.id] });
+    await createCompletedPayment(db, {
+      votes: [{ nominationId: pastNominee.nominations[0]!.id, voteCount: 1 }],
+      payment: {
+        editionId: past.id,
+        voterEmail: 'last-year@example.com',
+        createdAt: new Date('2025-01-10T12:00:00Z'),
+      },
+    });
   },
 });
 
@@ -86,6 +100,13 @@ describe('voter tracking filters', () => {
     expect(query.has('status')).toBe(false);
     expect(query.has('provider')).toBe(false);
     expect(query.get('page')).toBe('1');
+  });
+
+  it("lists a past edition's payments on that edition only", async () => {
+    await renderScreen(<VoterTrackingPage />, { path: `/admin/voter-tracking?edition=${PAST}` });
+    await screen.findByText('last-year@example.com', { selector: 'table *' }, { timeout: 10_000 });
+    expect(shownEmails()).toEqual(['last-year@example.com']);
+    expect(lastListQuery().get('edition')).toBe(PAST);
   });
 
   it('choosing a status asks the server for it and shows only those rows', async () => {
