@@ -188,6 +188,8 @@ const envSchema = z
     RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_IMAGES_PER_MINUTE: z.coerce.number().int().positive().default(300),
     RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(10),
+    PROMPT_BLOCK_AFTER_UNANSWERED: z.coerce.number().int().positive().default(3),
+    PROMPT_BLOCK_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
     RATE_LIMIT_LOOKUP_CODES_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
     LOOKUP_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
     LOOKUP_CODE_ANSWER_FLOOR_MS: z.coerce.number().int().min(0).max(10000).default(500),
@@ -518,6 +520,14 @@ export function loadConfig(
       imagesPerMinute: env.RATE_LIMIT_IMAGES_PER_MINUTE,
       /** Mobile-money prompts sent to one phone number per hour, whoever asks for them. */
       promptsPerPhonePerHour: env.RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR,
+      /**
+       * A phone whose last `afterUnanswered` prompts were all declined or went unanswered gets no
+       * more until `minutes` after the last of them.
+       */
+      unansweredPrompts: {
+        afterUnanswered: env.PROMPT_BLOCK_AFTER_UNANSWERED,
+        minutes: env.PROMPT_BLOCK_MINUTES,
+      },
     },
     /** The one-time codes that open a voter's receipt list (ADR 0061). */
     lookupCodes: {

@@ -20,6 +20,7 @@ import type { Language } from '#shared/limits.js';
 import type { Currency, Provider } from '#shared/money.js';
 import type { DeliveryStatus, MessageChannelKind, OutboxState } from '#shared/schemas/outbox.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
+import type { BlockedPromptReason } from '#shared/schemas/tracking.js';
 import type { ResultsVisibility } from '#shared/schemas/event.js';
 import type { LedgerCorrectionReason } from '#shared/schemas/ledger.js';
 
@@ -290,6 +291,29 @@ export const nominationHourlyVotes = pgTable(
     votes: integer('votes').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.nominationId, t.hour] }), index('nhv_hour_idx').on(t.hour)],
+);
+
+/**
+ * Mobile-money payment requests refused to protect the phone they would have prompted, counted per
+ * edition, phone (its keyed hash, never the number), reason and UTC hour: one row however many
+ * requests an attacker sends, so the count costs a flood nothing but an update. Voter tracking
+ * shows the organiser what was blocked.
+ */
+export const blockedPrompts = pgTable(
+  'blocked_prompts',
+  {
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id),
+    phoneHash: varchar('phone_hash', { length: 64 }).notNull(),
+    reason: varchar('reason', { length: 20 }).$type<BlockedPromptReason>().notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.editionId, t.phoneHash, t.reason, t.hour] }),
+    index('blocked_prompts_edition_hour_idx').on(t.editionId, t.hour),
+  ],
 );
 
 /** Completed votes, revenue and payment count per provider per UTC hour; maintained only by settle(). */

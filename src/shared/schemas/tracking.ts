@@ -100,3 +100,19 @@ export const pendingCheckResultSchema = z.object({
   updated: z.number().int(),
 });
 export type PendingCheckResult = z.infer<typeof pendingCheckResultSchema>;
+
+/**
+ * Why a mobile-money request was refused to protect a phone: its last prompts went unanswered or
+ * were declined, or it had its share of prompts for the hour.
+ */
+export const BLOCKED_PROMPT_REASONS = ['unanswered', 'hourly-limit'] as const;
+export type BlockedPromptReason = (typeof BLOCKED_PROMPT_REASONS)[number];
+
+/** GET /api/voter-tracking/blocked-prompts: what was refused over the last 24 hours. */
+export const blockedPromptsSchema = z.object({
+  /** Phone numbers refused at least once. */
+  phones: z.number().int(),
+  /** Requests refused, by reason. */
+  attempts: z.object({ unanswered: z.number().int(), hourlyLimit: z.number().int() }),
+});
+export type BlockedPrompts = z.infer<typeof blockedPromptsSchema>;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentsPanel } from './payments-panel';
 import { SummaryCards } from './summary-cards';
+import { BlockedPromptsNotice } from './blocked-prompts-notice';
 import { TrackingActions } from './tracking-actions';
 import { FilterPanel } from './filter-panel';
 import { pageCount } from '#client/lib/page-count';
@@ -37,8 +38,9 @@ export function TrackingScreen() {
       </div>
       {/* On phones the search comes before the summaries: finding the caller's payment is the
             job, and it should not sit below the fold. */}
-      <div className="order-2 md:order-1">
+      <div className="order-2 flex flex-col gap-3 md:order-1">
         <SummaryCards data={data} />
+        <BlockedPromptsNotice />
       </div>
       <div className="order-1 md:order-2">
         <FilterPanel state={state} />

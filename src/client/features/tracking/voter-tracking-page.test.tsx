@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
+import { createBlockedPrompts } from '#test/factories/blocked-prompt-factory';
 import { createEdition } from '#test/factories/edition-factory';
 import {
   createCompletedPayment,
@@ -38,6 +39,10 @@ const session = signedInAdminApp({
       payment: { voterEmail: 'failed@example.com', createdAt: new Date('2026-01-25T12:00:00Z') },
     });
     await settlePayment(db, failed.id, { status: 'failed', reason: 'declined' });
+    await createBlockedPrompts(db, [
+      { phoneHash: 'a'.repeat(64), reason: 'unanswered', attempts: 4 },
+      { phoneHash: 'b'.repeat(64), reason: 'hourly-limit', attempts: 1 },
+    ]);
     const past = await createEdition(db, { slug: PAST });
     const pastCategory = await createCategory(db, { editionId: past.id });
     const pastNominee = await createNominee(db, { categoryIds: [pastCategory.id] });
@@ -100,6 +105,27 @@ describe('voter tracking filters', () => {
     expect(query.has('status')).toBe(false);
     expect(query.has('provider')).toBe(false);
     expect(query.get('page')).toBe('1');
+  });
+
+  it('tells the organiser what was refused to protect phones', async () => {
+    await openTracking();
+    expect(
+      await screen.findByText(
+        /^5 mobile-money requests were refused in the last 24 hours to protect 2 phone numbers\./,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('After unanswered prompts: 4. Over the hourly limit: 1.')).toBeTruthy();
+  });
+
+  it('tells it in French', async () => {
+    await renderScreen(<VoterTrackingPage />, { path: '/admin/voter-tracking', language: 'fr' });
+    expect(
+      await screen.findByText(
+        /^5 demandes Mobile Money ont été refusées ces dernières 24 heures pour protéger 2 numéros de téléphone\./,
+        undefined,
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
   });
 
   it("lists a past edition's payments on that edition only", async () => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { refuseUnlessVotingOpen } from '#server/features/event/voting-window.js';
 import { HttpError } from '#server/http/http-error.js';
 import { errorResponses } from '#server/http/route-schema.js';
-import { requestLanguage } from '#server/http/voter-text.js';
+import { requestLanguage, type VoterText } from '#server/http/voter-text.js';
 import {
   PaymentRefused,
   recordProviderRef,
@@ -19,8 +19,15 @@ import { MOBILE_MONEY_INPUT } from './checkout-input-texts.js';
 import { insertPendingPayment } from './insert-payment.js';
 import { paymentTotals } from './payment-totals.js';
 import { phonePromptLimit } from './phone-prompt-limit.js';
+import { recordBlockedPrompt, unansweredPromptRest } from './blocked-prompts.js';
 import { providerHttpError } from './provider-http-error.js';
 import { assertVotable } from './votable-nominations.js';
+
+/** A phone that declined or ignored its last prompts, resting from them (the number is theirs). */
+const phoneResting = (count: number, minutes: number): VoterText => ({
+  en: `This phone number did not answer its last ${count} payment requests. To protect its owner, no new request can be sent to it for ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  fr: `Ce numéro n'a pas répondu à ses ${count} dernières demandes de paiement. Pour protéger son titulaire, aucune nouvelle demande ne peut lui être envoyée pendant ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+});
 
 /** POST /api/campay-payment: records the payment, then asks the provider to prompt the phone. */
 export function registerMobileMoneyPayment(
@@ -29,6 +36,7 @@ export function registerMobileMoneyPayment(
 ): void {
   const { ctx } = app;
   const limitPrompts = phonePromptLimit(app, ctx.config.rateLimits.promptsPerPhonePerHour);
+  const { unansweredPrompts } = ctx.config.rateLimits;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/campay-payment',
     {
@@ -63,7 +71,16 @@ export function registerMobileMoneyPayment(
       // and neither does a payment outside the voting window.
       await refuseUnlessVotingOpen(ctx.event);
       const phoneHash = options.hashPhone(body.phoneNumber);
-      await limitPrompts(request, reply, phoneHash);
+      const resting = await unansweredPromptRest(ctx.db, phoneHash, unansweredPrompts);
+      if (resting !== null) {
+        await recordBlockedPrompt(ctx.db, editionId, phoneHash, 'unanswered');
+        request.log.warn({ phoneHash }, 'mobile-money prompts refused after unanswered ones');
+        reply.header('retry-after', resting * 60);
+        throw new HttpError(429, phoneResting(unansweredPrompts.afterUnanswered, resting));
+      }
+      await limitPrompts(request, reply, phoneHash, () =>
+        recordBlockedPrompt(ctx.db, editionId, phoneHash, 'hourly-limit'),
+      );
 
       const paymentId = await insertPendingPayment(ctx.db, {
         editionId,

@@ -171,6 +171,11 @@ describe('mobile-money prompts per phone number', () => {
       expect(await paymentCount(t.app)).toBe(before);
       const english = await prompt(t.app, '237677001001', '203.0.113.4');
       expect(english.body.message).toMatch(/too many payment requests for this phone number/i);
+      // Both refusals are counted for the organiser, under the phone's hash.
+      const blocked = (await t.app.ctx.db.execute(
+        sql`SELECT reason, attempts FROM blocked_prompts WHERE phone_hash = ${t.app.ctx.hashPhone('237677001001')}`,
+      )) as unknown as { rows: { reason: string; attempts: number }[] };
+      expect(blocked.rows).toEqual([{ reason: 'hourly-limit', attempts: 2 }]);
       // Another phone, from the same address, is not affected.
       expect((await prompt(t.app, '237677001002', '203.0.113.1')).status).toBe(200);
     } finally {

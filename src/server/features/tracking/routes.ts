@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Readable } from 'node:stream';
 import {
+  blockedPromptsSchema,
   CSV_COLUMNS,
   pendingCheckResultSchema,
   trackingQuerySchema,
@@ -15,6 +16,8 @@ import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
 import { CHECK_LOCK_WAIT_MS, reconcilePendingPayments } from '#server/payments/index.js';
 import { auditActorOf, recordAudit } from '#server/features/audit/record-audit.js';
 import { editionIdOf } from '#server/features/editions/edition-store.js';
+import { blockedPromptsOf } from '#server/features/checkout/blocked-prompts.js';
+import { editionQuerySchema } from '#shared/schemas/edition.js';
 import { csvLine } from './csv.js';
 import { isDeclinedWhilePending } from '#shared/payment-shown-status.js';
 import { toTrackingFilter } from './tracking-filter.js';
@@ -59,6 +62,22 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
       const editionId = await editionIdOf(app.ctx.db, query.edition);
       return queryTracking(app.ctx.db, toTrackingFilter(query, editionId), query, hashPhone);
     },
+  );
+
+  app.get(
+    '/voter-tracking/blocked-prompts',
+    {
+      schema: {
+        operationId: 'getBlockedPrompts',
+        summary: "Mobile-money requests refused in the last 24 hours to protect voters' phones",
+        tags: ['tracking'],
+        security: SESSION_REQUIRED,
+        querystring: editionQuerySchema,
+        response: { 200: blockedPromptsSchema, ...GUARDED, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) =>
+      blockedPromptsOf(app.ctx.db, await editionIdOf(app.ctx.db, request.query.edition)),
   );
 
   app.get(

@@ -5,7 +5,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { pendingCheckResultSchema, trackingResponseSchema } from '#shared/schemas/tracking';
+import {
+  blockedPromptsSchema,
+  pendingCheckResultSchema,
+  trackingResponseSchema,
+} from '#shared/schemas/tracking';
 import { getJson, sendJson } from '#client/lib/api-client';
 import { useAdminEdition, withEdition } from '#client/features/admin/index';
 
@@ -32,6 +36,19 @@ export function useTrackingPage(query: string, enabled: boolean) {
     ...trackingPageQuery(query, edition),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+const BLOCKED_PROMPTS_URL = '/api/voter-tracking/blocked-prompts';
+
+/** The mobile-money requests refused in the last 24 hours to protect phones, refreshed with the list. */
+export function useBlockedPrompts() {
+  const edition = useAdminEdition();
+  return useQuery({
+    queryKey: [BLOCKED_PROMPTS_URL, edition ?? null],
+    queryFn: ({ signal }) =>
+      getJson(withEdition(BLOCKED_PROMPTS_URL, edition), blockedPromptsSchema, { signal }),
+    refetchInterval: REFETCH_INTERVAL_MS,
   });
 }
 
