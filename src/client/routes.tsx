@@ -10,6 +10,7 @@ import {
   categoryScreen,
   checkoutScreen,
   myReceiptsScreen,
+  pastEditionsScreen,
   resultsScreen,
   shareScreen,
   voterTrackingScreen,
@@ -32,6 +33,7 @@ export function AppRoutes() {
         <Route path="/checkout" component={checkoutScreen.Screen} />
         <Route path="/my-receipts" component={myReceiptsScreen.Screen} />
         <Route path="/results" component={resultsScreen.Screen} />
+        <Route path="/editions" component={pastEditionsScreen.Screen} />
         <Route path="/admin" component={adminScreen.Screen} />
         <Route path="/admin/voter-tracking" component={voterTrackingScreen.Screen} />
         <Route path="/admin/artists/:id" component={artistEditorScreen.Screen} />

@@ -43,6 +43,10 @@ export const resultsScreen = lazyScreen(
   () => import('./features/results/results-page'),
   (m) => m.ResultsPage,
 );
+export const pastEditionsScreen = lazyScreen(
+  () => import('./features/editions/past-editions-page'),
+  (m) => m.PastEditionsPage,
+);
 export const voterTrackingScreen = lazyScreen(
   () => import('./features/tracking/voter-tracking-page'),
   (m) => m.VoterTrackingPage,
@@ -59,6 +63,7 @@ export function loadEveryScreen(): Promise<unknown> {
       adminScreen,
       artistEditorScreen,
       resultsScreen,
+      pastEditionsScreen,
       voterTrackingScreen,
     ]
       .map((screen): Promise<unknown> => screen.load())
@@ -109,6 +114,13 @@ function screenNeeds(pathname: string): ScreenNeeds | null {
       code: [resultsScreen.load, checkMyVote.load],
       namespaces: ['results'],
       answers: ['/api/results'],
+    };
+  }
+  if (pathname === '/editions') {
+    return {
+      code: [pastEditionsScreen.load],
+      namespaces: ['editions'],
+      answers: ['/api/editions/past'],
     };
   }
   if (pathname === '/my-receipts') {
