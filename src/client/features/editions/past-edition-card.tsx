@@ -80,7 +80,7 @@ export function PastEditionCard({ edition }: { edition: PastEdition }) {
         ) : (
           <ul
             aria-label={t('winnersOf', { name })}
-            className="grid gap-3 p-4 sm:grid-cols-2 sm:p-6"
+            className="divide-y divide-border sm:grid sm:grid-cols-2 sm:gap-3 sm:divide-y-0 sm:p-6"
           >
             {categories.map((category) => (
               <li key={category.categoryId}>
@@ -143,16 +143,19 @@ function CategoryWinnersTile({
   const label = useLocalized();
   const tied = category.winners.length > 1;
   return (
-    <div className="flex h-full flex-col gap-3 rounded-xl border border-border p-3">
-      <h3 className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-        <Crown className="size-3.5 shrink-0 text-gold-600" aria-hidden="true" />
-        <span className="min-w-0 break-words">{label(category.name, category.nameFr)}</span>
+    // A row of the list on a phone, a tile of the grid from sm up.
+    <div className="flex h-full flex-col gap-2 px-4 py-3 sm:gap-3 sm:rounded-xl sm:border sm:border-border sm:p-3">
+      <div className="flex items-center gap-2">
+        <h3 className="flex min-w-0 items-center gap-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          <Crown className="size-3.5 shrink-0 text-gold-600" aria-hidden="true" />
+          <span className="min-w-0 break-words">{label(category.name, category.nameFr)}</span>
+        </h3>
         {tied ? (
           <Badge variant="accent" className="ml-auto">
             {t('tied')}
           </Badge>
         ) : null}
-      </h3>
+      </div>
       {category.winners.map((winner) => {
         const heading = nomineeHeading(winner, language);
         return (
@@ -163,7 +166,7 @@ function CategoryWinnersTile({
               alt={t('photoAlt', { name: winner.artistName })}
               width={64}
               height={64}
-              className="size-16 shrink-0 rounded-lg [&>span]:text-lg"
+              className="size-14 shrink-0 rounded-lg sm:size-16 [&>span]:text-lg"
             />
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words">{heading.title}</p>
