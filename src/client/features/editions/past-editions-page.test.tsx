@@ -136,10 +136,10 @@ describe('past editions page', () => {
       expect(within(group!).getByText('1,234 votes')).toBeTruthy();
       expect(within(group!).queryByText('Tie')).toBeNull();
       expect(
-        within(card).getByRole('link', { name: 'See the results of Awards 2024' }),
+        within(card).getByRole('link', { name: 'See results for Awards 2024' }),
       ).toHaveProperty('pathname', '/e/awards-2024/results');
       expect(
-        within(card).getByRole('link', { name: 'Browse the nominees of Awards 2024' }),
+        within(card).getByRole('link', { name: 'Browse nominees for Awards 2024' }),
       ).toHaveProperty('pathname', '/e/awards-2024/categories');
 
       const never = screen.getByRole('region', { name: 'Awards 2023' });
@@ -152,7 +152,7 @@ describe('past editions page', () => {
       expect(within(never).queryByText('Daphné')).toBeNull();
       expect(within(never).queryByRole('link', { name: /results/ })).toBeNull();
       expect(
-        within(never).getByRole('link', { name: 'Browse the nominees of Awards 2023' }),
+        within(never).getByRole('link', { name: 'Browse nominees for Awards 2023' }),
       ).toHaveProperty('pathname', '/e/awards-2023/categories');
     });
 
