@@ -4,6 +4,7 @@ import { RouteFallback } from './components/layout/route-fallback';
 import { CategoriesPage } from './features/catalog/categories-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { ReplayEarlyTaps } from './lib/replay-early-taps';
+import { EditionRoutes } from './edition-routes';
 import {
   adminScreen,
   artistEditorScreen,
@@ -17,7 +18,8 @@ import {
 } from './screens';
 
 /**
- * The route table. What each screen loads, and when, is in screens.ts. Taps made on a drawn page
+ * The route table; an edition's own pages (`/e/{slug}/...`) are in edition-routes.tsx. What each
+ * screen loads, and when, is in screens.ts. Taps made on a drawn page
  * before React took it over are given once the screen is React's (lib/replay-early-taps.tsx).
  */
 export function AppRoutes() {
@@ -34,6 +36,9 @@ export function AppRoutes() {
         <Route path="/my-receipts" component={myReceiptsScreen.Screen} />
         <Route path="/results" component={resultsScreen.Screen} />
         <Route path="/editions" component={pastEditionsScreen.Screen} />
+        <Route path="/e/:slug" nest>
+          {({ slug }) => <EditionRoutes slug={slug} />}
+        </Route>
         <Route path="/admin" component={adminScreen.Screen} />
         <Route path="/admin/voter-tracking" component={voterTrackingScreen.Screen} />
         <Route path="/admin/artists/:id" component={artistEditorScreen.Screen} />

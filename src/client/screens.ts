@@ -1,10 +1,11 @@
-import { categoryIdInPath, shareLinkInPath } from '#shared/page-paths';
+import { categoryIdInPath, editionInPath, shareLinkInPath } from '#shared/page-paths';
 import {
   categoryNominationsPath,
   categoryPath,
   shareLookupPath,
 } from './features/catalog/api/catalog-paths';
 import { fetchEarly } from './lib/api-client';
+import { withEdition } from './lib/edition-scope';
 import { i18n } from './lib/i18n';
 import { lazyScreen } from './lib/lazy-screen';
 import { checkMyVote } from './features/results/check-my-vote-screen';
@@ -81,8 +82,25 @@ interface ScreenNeeds {
   answers: string[];
 }
 
-/** What the screen at `pathname` needs before it can draw, or null for the others. */
+/**
+ * What the screen at `pathname` needs before it can draw, or null for the others. An edition's own
+ * pages (`/e/{slug}/...`) need the same as the plain ones, their answers that edition's.
+ */
 function screenNeeds(pathname: string): ScreenNeeds | null {
+  const scoped = editionInPath(pathname);
+  const needs = pageNeeds(scoped?.page ?? pathname);
+  if (!needs || !scoped) return needs;
+  // The pages that are the site's, not an edition's, have no address under /e/{slug}/.
+  if (scoped.page === '/my-receipts' || scoped.page === '/editions') return null;
+  return {
+    ...needs,
+    answers: needs.answers.map((path) =>
+      path === '/api/payment-config' ? path : withEdition(path, scoped.slug),
+    ),
+  };
+}
+
+function pageNeeds(pathname: string): ScreenNeeds | null {
   const category = categoryIdInPath(pathname);
   const share = shareLinkInPath(pathname);
   if (pathname === '/categories' || pathname === '/') {
@@ -150,7 +168,7 @@ export function startLoadingScreen(pathname: string, drawnByServer: boolean): vo
   if (drawnByServer) return;
   for (const answer of needs.answers) fetchEarly(answer);
   // The header of every voter's screen shows the voting window.
-  fetchEarly('/api/event');
+  fetchEarly(withEdition('/api/event', editionInPath(pathname)?.slug));
 }
 
 /** The longest the page's first render waits over a screen the server drew. */

@@ -21,6 +21,7 @@ import ledgerRoutes from './features/ledger/routes.js';
 import financeRoutes from './features/finance/routes.js';
 import catalogRoutes from './features/catalog/routes.js';
 import { catalogPageMeta } from './features/catalog/page-meta.js';
+import { pageRedirect } from './features/catalog/page-redirect.js';
 import { sessionPurgeJob } from './features/auth/session-purge.js';
 import type { ImageFetchPolicy } from './features/media/image-fetcher.js';
 import checkoutRoutes from './features/checkout/routes.js';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSpa(app, {
       root: options.clientDir,
       metaFor: catalogPageMeta(ctx),
+      redirectFor: pageRedirect(ctx),
       drawPage:
         options.drawPage &&
         keepDrawnPages(options.drawPage, {

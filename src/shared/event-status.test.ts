@@ -23,4 +23,13 @@ describe('the event status', () => {
     expect(untilNextOpenOrClose(published, at)).toBeNull();
     expect(nextEventChangeAfter(published, at)).toBeNull();
   });
+
+  it('is never open for an edition other than the current one: not yet before its window, closed after', () => {
+    expect(eventStatusAt({ ...open, isCurrent: false }, at)).toBe('closed');
+    const noWindow = { ...open, votingOpensAt: null, votingClosesAt: null, isCurrent: false };
+    expect(eventStatusAt(noWindow, at)).toBe('upcoming');
+    const later = { ...open, votingOpensAt: '2027-01-01T00:00:00.000Z', isCurrent: false };
+    expect(eventStatusAt(later, at)).toBe('upcoming');
+    expect(eventStatusAt({ ...open, isCurrent: true }, at)).toBe('open');
+  });
 });

@@ -9,6 +9,11 @@ export interface EventWindow {
   resultsPublishedAt: string | null;
   /** An archived edition takes no votes, whatever its window says. */
   archivedAt?: string | null;
+  /**
+   * Only the current edition takes votes: another one is not open yet until its window has begun,
+   * and closed from then on. Left out, the edition is taken as the current one.
+   */
+  isCurrent?: boolean;
 }
 
 const HOUR_MS = 3_600_000;
@@ -16,13 +21,15 @@ const HOUR_MS = 3_600_000;
 /**
  * Open from the opening instant itself up to, but not including, the closing instant: a payment
  * made at 20:00:00.000 for a close at 20:00 is refused. Published results end voting whatever the
- * window says, so no vote starts after the figures went public, and so does archiving. The
- * server's SQL check (voting-window.ts) draws the same edges.
+ * window says, so no vote starts after the figures went public, and so does archiving. An edition
+ * that is not the current one is never open. The server's SQL check (voting-window.ts) draws the
+ * same edges.
  */
 export function eventStatusAt(window: EventWindow, at: number): EventStatus {
   if (window.resultsPublishedAt !== null || (window.archivedAt ?? null) !== null) return 'closed';
   if (window.votingOpensAt !== null && at < Date.parse(window.votingOpensAt)) return 'upcoming';
   if (window.votingClosesAt !== null && at >= Date.parse(window.votingClosesAt)) return 'closed';
+  if (window.isCurrent === false) return window.votingOpensAt === null ? 'upcoming' : 'closed';
   return 'open';
 }
 

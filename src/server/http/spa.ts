@@ -28,6 +28,8 @@ export interface SpaOptions {
   metaFor?: (pathname: string, origin: string) => Promise<PageMeta | null>;
   /** The client's drawing of its public pages (ADR 0064); without it the script draws them. */
   drawPage?: DrawPage | undefined;
+  /** Where a page asked for now lives (its query string follows), or null: it is here. */
+  redirectFor?: (pathname: string) => Promise<string | null>;
 }
 
 export function renderMetaTags(meta: PageMeta): string {
@@ -109,6 +111,13 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
     if (/\.[a-z0-9]{1,5}$/i.test(pathname)) {
       return reply.status(404).send({ message: 'Not found' });
     }
+    const search = request.url.slice(pathname.length);
+    const moved = await options.redirectFor?.(pathname).catch((err: unknown) => {
+      request.log.warn({ err }, 'page redirect lookup failed');
+      return null;
+    });
+    // Found elsewhere for now: the edition this address shows may change again.
+    if (moved) return reply.header('cache-control', 'no-cache').redirect(`${moved}${search}`, 302);
     const origin = `${request.protocol}://${request.host}`;
     const withMeta = async () => {
       const meta = await options.metaFor?.(pathname, origin).catch((err: unknown) => {
@@ -123,7 +132,6 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
     };
     if (!options.drawPage) return sendPage(reply, await withMeta());
     const language = pageLanguage(request);
-    const search = request.url.slice(pathname.length);
     const drawn = await options
       .drawPage({ pathname, search, language }, answersFromApi(app, language))
       .catch((err: unknown) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './text-fields.js';
 import { eventStatusSchema, EVENT_NAME_MAX, resultNomineeSchema } from './event.js';
+import { EDITION_SLUG_PATTERN } from '../page-paths.js';
 
 /**
  * Editions: each year's awards, with its own categories, window, prices, results and books. One is
@@ -9,8 +10,6 @@ import { eventStatusSchema, EVENT_NAME_MAX, resultNomineeSchema } from './event.
  */
 
 export const EDITION_SLUG_MAX = 40;
-/** What an edition's address is made of (/e/2025/...): lower-case letters, digits and dashes. */
-export const EDITION_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 export const editionSlugSchema = z
   .string({ error: 'Edition must be a short name' })

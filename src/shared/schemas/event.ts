@@ -128,6 +128,8 @@ export const publicEventSchema = z.object({
   prices: z.object({ XAF: z.number().int(), USD: z.number().int() }),
   /** Set once the edition is archived: read-only, its results and books still public. */
   archivedAt: z.string().nullable(),
+  /** Whether this is the current edition, the one the public addresses show and the only one open. */
+  isCurrent: z.boolean(),
   status: eventStatusSchema,
   countsVisible: z.boolean(),
   /** The database's clock when the answer was made, so a phone with a wrong clock counts down right. */

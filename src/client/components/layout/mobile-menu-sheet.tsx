@@ -58,7 +58,7 @@ export function MobileMenuSheet({ open, onOpenChange }: MobileMenuSheetProps) {
             </SheetClose>
           ) : null}
           <SheetClose asChild>
-            <Link href="/my-receipts" className={itemClass}>
+            <Link href="~/my-receipts" className={itemClass}>
               <Receipt className="size-5 text-gold-600" aria-hidden="true" />
               {t('nav.myReceipts')}
             </Link>
@@ -66,13 +66,13 @@ export function MobileMenuSheet({ open, onOpenChange }: MobileMenuSheetProps) {
           {isAdmin ? (
             <>
               <SheetClose asChild>
-                <Link href="/admin" className={itemClass}>
+                <Link href="~/admin" className={itemClass}>
                   <Shield className="size-5 text-gold-600" aria-hidden="true" />
                   {t('nav.admin')}
                 </Link>
               </SheetClose>
               <SheetClose asChild>
-                <Link href="/admin/voter-tracking" className={itemClass}>
+                <Link href="~/admin/voter-tracking" className={itemClass}>
                   <Activity className="size-5 text-gold-600" aria-hidden="true" />
                   {t('nav.voterTracking')}
                 </Link>

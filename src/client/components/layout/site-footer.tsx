@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 
 /**
  * The foot of every page: how voters pay, the archive of past editions (always offered: asking
- * whether there is one would cost every page a request) and the rights line.
+ * whether there is one would cost every page a request; `~/`, so an edition's own pages under
+ * /e/{slug}/ link to it and not to a page of theirs) and the rights line.
  */
 export function SiteFooter() {
   const { t } = useTranslation('common');
@@ -13,7 +14,7 @@ export function SiteFooter() {
         <p>{t('footer.payments')}</p>
         <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
           <Link
-            href="/editions"
+            href="~/editions"
             className="font-medium text-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             {t('footer.pastEditions')}

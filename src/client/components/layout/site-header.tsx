@@ -26,15 +26,15 @@ export function SiteHeader() {
               {t('nav.results')}
             </Link>
           ) : null}
-          <Link href="/my-receipts" className={navLinkClass}>
+          <Link href="~/my-receipts" className={navLinkClass}>
             {t('nav.myReceipts')}
           </Link>
           {isAdmin ? (
             <>
-              <Link href="/admin" className={navLinkClass}>
+              <Link href="~/admin" className={navLinkClass}>
                 {t('nav.admin')}
               </Link>
-              <Link href="/admin/voter-tracking" className={navLinkClass}>
+              <Link href="~/admin/voter-tracking" className={navLinkClass}>
                 {t('nav.voterTracking')}
               </Link>
             </>

@@ -173,7 +173,7 @@ export function Combobox<T extends string>({
           // The text box's look (input.tsx), with room for the chevron.
           'flex h-11 w-full min-w-0 truncate rounded-lg border border-input bg-card pr-9 pl-3 text-base text-foreground shadow-xs placeholder:text-muted-foreground ' +
           'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring ' +
-          'aria-invalid:border-destructive'
+          'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive'
         }
       />
       <ChevronDown

@@ -42,10 +42,12 @@ export function SegmentedToggle<T extends string>({
           className={cn(
             'inline-flex h-9 items-center justify-center rounded-md text-sm font-medium transition-colors',
             'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+            // Disabled with its form (a fieldset): it looks it, as the form's other controls do.
+            'disabled:cursor-not-allowed disabled:opacity-50',
             Icon ? 'w-9' : 'px-3',
             value === option
               ? 'bg-card text-foreground shadow-sm'
-              : 'text-muted-foreground hover:text-foreground',
+              : 'text-muted-foreground enabled:hover:text-foreground',
           )}
         >
           {Icon ? <Icon className="size-4" aria-hidden="true" /> : optionLabel}

@@ -6,6 +6,7 @@ import type {
   ShareLookup,
 } from '#shared/schemas/catalog';
 import type { LiveTally } from '#shared/schemas/live';
+import { isOtherEditionKey } from '#client/lib/edition-scope';
 
 /*
  * Live tallies written into the catalogue answers the screens already hold, in place: same lists,
@@ -33,7 +34,10 @@ const isShareLookup = (key: QueryKey) => key[0] === '/api/nominations/share';
 function cached<T>(queryClient: QueryClient, matches: (key: QueryKey) => boolean) {
   return queryClient
     .getQueryCache()
-    .findAll({ predicate: (query) => matches(query.queryKey) })
+    .findAll({
+      // The live counts are the current edition's: another edition's answers keep their own.
+      predicate: (query) => matches(query.queryKey) && !isOtherEditionKey(query.queryKey),
+    })
     .flatMap((query) =>
       query.state.data === undefined ? [] : [{ key: query.queryKey, data: query.state.data as T }],
     );

@@ -4,6 +4,7 @@ import { eventStatusAt, nextEventChangeAfter, untilNextOpenOrClose } from '#shar
 import type { EventStatus, PublicEvent } from '#shared/schemas/event';
 import { useHydrating } from '#client/lib/use-hydrating';
 import { eventQuery, useEvent } from '#client/lib/event-query';
+import { useEditionScope } from '#client/lib/edition-scope';
 
 const TICK_MS = 1000;
 /** Timers further out than this are re-armed (browsers overflow past about 24.8 days). */
@@ -27,6 +28,7 @@ export interface VotingClock {
  */
 export function useVotingClock(precision: 'second' | 'edge' = 'edge'): VotingClock {
   const { data: event, dataUpdatedAt } = useEvent();
+  const edition = useEditionScope();
   const queryClient = useQueryClient();
   const offsetMs = useMemo(
     () => (event ? Date.parse(event.serverTime) - dataUpdatedAt : 0),
@@ -49,11 +51,11 @@ export function useVotingClock(precision: 'second' | 'edge' = 'edge'): VotingClo
       setReading(at);
       // Past an edge (opening, close, counts hidden): ask the server what the event is now.
       if (at + offsetMs >= edge) {
-        void queryClient.invalidateQueries({ queryKey: eventQuery().queryKey });
+        void queryClient.invalidateQueries({ queryKey: eventQuery(edition).queryKey });
       }
     }, wait);
     return () => window.clearTimeout(timer);
-  }, [edge, offsetMs, precision, queryClient, reading]);
+  }, [edge, edition, offsetMs, precision, queryClient, reading]);
 
   if (!event) return { status: undefined, event: undefined, now, remainingMs: null };
   return {

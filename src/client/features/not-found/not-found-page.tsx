@@ -20,7 +20,7 @@ export function NotFoundPage() {
             <h1 className="text-2xl font-bold text-foreground">{t('notFound.title')}</h1>
           </div>
           <p className="mt-4 text-sm text-muted-foreground">{t('notFound.text')}</p>
-          <Link href="/" className={cn(buttonVariants(), 'mt-6 w-full sm:w-auto')}>
+          <Link href="~/" className={cn(buttonVariants(), 'mt-6 w-full sm:w-auto')}>
             <Home aria-hidden="true" />
             {t('actions.backToHome')}
           </Link>

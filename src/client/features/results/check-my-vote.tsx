@@ -15,7 +15,8 @@ import { cn } from '#client/lib/cn';
 import { formatWholeNumber } from '#shared/format-whole-number';
 import { useLanguage } from '#client/lib/use-language';
 import { useLocalized } from '#client/lib/use-localized';
-import { LEDGER_URL, useLedgerEntry, useLedgerHead } from './api/ledger-entry-query';
+import { ledgerUrl, useLedgerEntry, useLedgerHead } from './api/ledger-entry-query';
+import { useEditionScope } from '#client/lib/edition-scope';
 import {
   canCheckProofs,
   checkEntryProof,
@@ -46,6 +47,7 @@ export function CheckMyVote({ categories, timezone }: CheckMyVoteProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const entry = useLedgerEntry(submitted);
   const seal = useLedgerHead();
+  const edition = useEditionScope();
 
   // Results published without a ledger (before ledgers existed): nothing to download or check.
   if (seal.data?.ledger === null) return null;
@@ -70,7 +72,7 @@ export function CheckMyVote({ categories, timezone }: CheckMyVoteProps) {
         </h2>
         <p className="text-muted-foreground">{t('ledger.text')}</p>
         <a
-          href={LEDGER_URL}
+          href={ledgerUrl(edition)}
           download="results-ledger.json"
           // On a narrow phone the French label takes two lines rather than overflowing; cn lets
           // these classes replace the button's single-line height and no-wrap.

@@ -39,6 +39,14 @@ interface Held {
 export class CatalogCache {
   private readonly cache: ReloadingCache<Held>;
 
+  /**
+   * Other editions' catalogues, each loaded when first asked for and kept like the current one's.
+   * Editions are a few, made by organisers, so there is one entry each at most.
+   */
+  private readonly others = new Map<number, ReloadingCache<Held>>();
+
+  private readonly loadEdition: (editionId: number) => ReloadingCache<Held>;
+
   constructor(db: Db, events: AppEvents, ttlMs: number, tallies: TallyBoard) {
     const build = (rows: CatalogRows, previous?: CatalogSnapshot): Held => ({
       rows,
@@ -52,7 +60,14 @@ export class CatalogCache {
     this.cache = new ReloadingCache(async () => build(await loadCatalogRows(db)), ttlMs, {
       serveStale: ttlMs > 0,
     });
-    events.on('catalog-changed', () => this.cache.invalidate());
+    this.loadEdition = (editionId) =>
+      new ReloadingCache(async () => build(await loadCatalogRows(db, editionId)), ttlMs, {
+        serveStale: ttlMs > 0,
+      });
+    events.on('catalog-changed', () => {
+      this.cache.invalidate();
+      this.others.clear();
+    });
     tallies.on(
       'changed',
       spacedTrigger(() => this.cache.replace((held) => build(held.rows, held.snapshot)), {
@@ -67,7 +82,14 @@ export class CatalogCache {
     return this.cache.staleSince;
   }
 
-  async get(): Promise<CatalogSnapshot> {
-    return (await this.cache.get()).snapshot;
+  /** The current edition's catalogue, or the edition `editionId`'s. */
+  async get(editionId?: number): Promise<CatalogSnapshot> {
+    if (editionId === undefined) return (await this.cache.get()).snapshot;
+    let cache = this.others.get(editionId);
+    if (!cache) {
+      cache = this.loadEdition(editionId);
+      this.others.set(editionId, cache);
+    }
+    return (await cache.get()).snapshot;
   }
 }

@@ -19,7 +19,8 @@ import {
   shareLookupSchema,
   type ShareLookup,
 } from '#shared/schemas/catalog.js';
-import type { CatalogSnapshot } from './catalog-snapshot.js';
+import { editionQuerySchema } from '#shared/schemas/edition.js';
+import { editionCatalog, type EditionCatalog } from './edition-catalog.js';
 import {
   artistWithoutCounts,
   categoryWithoutCounts,
@@ -65,11 +66,15 @@ const linkRoute = <P extends z.ZodType, R extends z.ZodType>(
     ...operation,
     tags: ['catalogue'],
     params,
+    querystring: editionQuerySchema,
     response: { 200: answer, ...errorResponses(400, 404) },
   },
 });
 
-/** Public, read-only catalogue: categories, nominees, artists and share links. */
+/**
+ * Public, read-only catalogue: categories, nominees, artists and share links, of the current
+ * edition or of the one named by `?edition=<slug>`.
+ */
 export default async function catalogRoutes(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const cache = app.ctx.catalog;
@@ -85,21 +90,20 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
    * One answer as the event allows it now: with its counts, or without them while they are hidden.
    * Each form is encoded once per snapshot under its own key.
    */
-  const answer = async <T>(
+  const answer = <T>(
     reply: FastifyReply,
-    snapshot: CatalogSnapshot,
+    { snapshot, countsVisible }: EditionCatalog,
     key: string,
     value: T,
     withoutCounts: (value: T) => T,
-  ) => {
-    const visible = await app.ctx.event.countsVisible();
-    return sendJson(
+  ) =>
+    sendJson(
       reply,
-      visible
+      countsVisible
         ? snapshot.json(key, () => value)
         : snapshot.json(`${key}:without-counts`, () => withoutCounts(value)),
     );
-  };
+  const catalogOf = (edition: string | undefined) => editionCatalog(app.ctx, edition);
   const each =
     <T>(withoutCounts: (item: T) => T) =>
     (items: T[]) =>
@@ -113,16 +117,17 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
         operationId: 'listCategories',
         summary: 'List the award categories',
         tags: ['catalogue'],
-        response: { 200: categoryListSchema },
+        querystring: editionQuerySchema,
+        response: { 200: categoryListSchema, ...errorResponses(400, 404) },
       },
     },
-    async (_request, reply) => {
-      const snapshot = await cache.get();
+    async (request, reply) => {
+      const catalog = await catalogOf(request.query.edition);
       return answer(
         reply,
-        snapshot,
+        catalog,
         'categories',
-        snapshot.categories,
+        catalog.snapshot.categories,
         each(categoryWithoutCounts),
       );
     },
@@ -137,10 +142,10 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     ),
     async (request, reply) => {
       const { id } = request.params;
-      const snapshot = await cache.get();
-      const category = snapshot.categoryById.get(id);
+      const catalog = await catalogOf(request.query.edition);
+      const category = catalog.snapshot.categoryById.get(id);
       if (!category) throw notFound(CATEGORY_NOT_FOUND);
-      return answer(reply, snapshot, `category:${id}`, category, categoryWithoutCounts);
+      return answer(reply, catalog, `category:${id}`, category, categoryWithoutCounts);
     },
   );
 
@@ -153,26 +158,30 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     ),
     async (request, reply) => {
       const { categoryId } = request.params;
-      const snapshot = await cache.get();
-      if (!snapshot.categoryById.has(categoryId)) throw notFound(CATEGORY_NOT_FOUND);
+      const catalog = await catalogOf(request.query.edition);
+      if (!catalog.snapshot.categoryById.has(categoryId)) throw notFound(CATEGORY_NOT_FOUND);
       return answer(
         reply,
-        snapshot,
+        catalog,
         `nominations:category:${categoryId}`,
-        snapshot.nominationsByCategory.get(categoryId) ?? [],
+        catalog.snapshot.nominationsByCategory.get(categoryId) ?? [],
         each(nominationWithoutCounts),
       );
     },
   );
 
-  const artistNominations = async (artistId: string, reply: FastifyReply) => {
-    const snapshot = await cache.get();
-    if (!snapshot.artistById.has(artistId)) throw notFound(ARTIST_NOT_FOUND);
+  const artistNominations = async (
+    artistId: string,
+    edition: string | undefined,
+    reply: FastifyReply,
+  ) => {
+    const catalog = await catalogOf(edition);
+    if (!catalog.snapshot.artistById.has(artistId)) throw notFound(ARTIST_NOT_FOUND);
     return answer(
       reply,
-      snapshot,
+      catalog,
       `nominations:artist:${artistId}`,
-      snapshot.nominationsByArtist.get(artistId) ?? [],
+      catalog.snapshot.nominationsByArtist.get(artistId) ?? [],
       each(nominationWithoutCounts),
     );
   };
@@ -189,7 +198,7 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     ),
     async (request, reply) => {
       const { artistId } = request.params;
-      return artistNominations(artistId, reply);
+      return artistNominations(artistId, request.query.edition, reply);
     },
   );
 
@@ -202,7 +211,7 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     ),
     async (request, reply) => {
       const { id } = request.params;
-      return artistNominations(id, reply);
+      return artistNominations(id, request.query.edition, reply);
     },
   );
 
@@ -215,10 +224,10 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     ),
     async (request, reply) => {
       const { id } = request.params;
-      const snapshot = await cache.get();
-      const artist = snapshot.artistById.get(id);
+      const catalog = await catalogOf(request.query.edition);
+      const artist = catalog.snapshot.artistById.get(id);
       if (!artist) throw notFound(ARTIST_NOT_FOUND);
-      return answer(reply, snapshot, `artist:${id}`, artist, artistWithoutCounts);
+      return answer(reply, catalog, `artist:${id}`, artist, artistWithoutCounts);
     },
   );
 
@@ -234,8 +243,8 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
     ),
     async (request, reply) => {
       const { link } = request.params;
-      const snapshot = await cache.get();
-      const nomination = snapshot.nominationByLink.get(link);
+      const catalog = await catalogOf(request.query.edition);
+      const nomination = catalog.snapshot.nominationByLink.get(link);
       if (!nomination) throw notFound(NOMINATION_NOT_FOUND);
       const lookup: ShareLookup = {
         categoryId: nomination.categoryId,
@@ -243,7 +252,7 @@ export default async function catalogRoutes(plain: FastifyInstance): Promise<voi
         category: nomination.category,
         artist: nomination.artist,
       };
-      return answer(reply, snapshot, `share:${link}`, lookup, shareLookupWithoutCounts);
+      return answer(reply, catalog, `share:${link}`, lookup, shareLookupWithoutCounts);
     },
   );
 }

@@ -80,6 +80,35 @@ export async function listPastEditions(db: Db, defaultTimeZone: string): Promise
   }));
 }
 
+/**
+ * The short name of the edition, other than the current one, that a category or a share link
+ * belongs to: where a link shared while that edition was current now lives. Null when none has it.
+ */
+export async function otherEditionOf(
+  db: Db,
+  page: { categoryId: string } | { shareLink: string },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: editions.slug })
+    .from(categories)
+    .innerJoin(editions, eq(editions.id, categories.editionId))
+    .where(
+      'categoryId' in page
+        ? and(eq(categories.id, page.categoryId), eq(editions.isCurrent, false))
+        : and(
+            eq(editions.isCurrent, false),
+            inArray(
+              categories.id,
+              db
+                .select({ id: nominations.categoryId })
+                .from(nominations)
+                .where(eq(nominations.shareableLink, page.shareLink)),
+            ),
+          ),
+    );
+  return row?.slug ?? null;
+}
+
 /** The edition named by `slug`, or the current one; 404 for a slug no edition has. */
 export async function editionIdOf(db: Db, slug: string | undefined): Promise<number> {
   const [row] = await db

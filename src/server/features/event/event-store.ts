@@ -21,6 +21,7 @@ export interface EventRecord extends EventWindow {
   smsReceipts: boolean;
   prices: Record<Currency, number>;
   archivedAt: string | null;
+  isCurrent: boolean;
 }
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -39,6 +40,7 @@ const columns = {
   priceXaf: editions.priceXaf,
   priceUsd: editions.priceUsd,
   archivedAt: editions.archivedAt,
+  isCurrent: editions.isCurrent,
 };
 type EventRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
 
@@ -77,6 +79,7 @@ function toRecord(row: EventRow, defaultTimezone: string): EventRecord {
       USD: row.priceUsd ?? DEFAULT_PRICE_PER_VOTE.USD,
     },
     archivedAt: iso(row.archivedAt),
+    isCurrent: row.isCurrent ?? true,
   };
 }
 

@@ -2,6 +2,7 @@ import type { AppContext } from '#server/app-context.js';
 import type { PageMeta } from '#server/http/spa.js';
 import { formatEventDate } from '#shared/format-event-date.js';
 import { currentEditionId } from '#server/features/editions/current-edition.js';
+import { editionIdOf } from '#server/features/editions/edition-store.js';
 import { rankedResults } from './results-query.js';
 
 const DESCRIPTION_MAX = 300;
@@ -11,16 +12,20 @@ function clip(text: string): string {
 }
 
 /**
- * /results as a shared link previews it: once published, the winners by category ("Best Male
- * Artist: Salatiel; ...") with the first winner's photo; before, when they will be announced.
- * English, like the other previews: a crawler sends no language.
+ * /results (or an edition's, /e/{slug}/results) as a shared link previews it: once published, the
+ * winners by category ("Best Male Artist: Salatiel; ...") with the first winner's photo; before,
+ * when they will be announced. English, like the other previews: a crawler sends no language.
+ * 404 for a slug no edition has.
  */
 export async function resultsPageMeta(
   ctx: AppContext,
+  slug: string | undefined,
   url: string,
   absolute: (path: string | null | undefined) => string | undefined,
 ): Promise<PageMeta> {
-  const event = await ctx.event.current();
+  const editionId = slug === undefined ? currentEditionId : await editionIdOf(ctx.db, slug);
+  const event =
+    typeof editionId === 'number' ? await ctx.event.edition(editionId) : await ctx.event.current();
   if (event.resultsPublishedAt === null) {
     return {
       title: `Results · ${event.name}`,
@@ -30,7 +35,7 @@ export async function resultsPageMeta(
       url,
     };
   }
-  const results = await rankedResults(ctx.db, currentEditionId, event.resultsPublishedAt);
+  const results = await rankedResults(ctx.db, editionId, event.resultsPublishedAt);
   const categories = results.published ? results.categories : [];
   const winnersOf = categories
     .map((category) => ({

@@ -17,13 +17,15 @@ export const VOTING_CLOSED: VoterText = {
 /**
  * The event's status by the database's clock. `now()` is the transaction's start, the same instant
  * a payment inserted in that transaction records as its `created_at`: every instance agrees, and
- * no payment can carry a creation time at or after the close. Edges as in eventStatusAt(); an
- * archived edition is closed whatever its window said.
+ * no payment can carry a creation time at or after the close. Edges as in eventStatusAt(): an
+ * archived edition is closed whatever its window said, and one that is not current is never open.
  */
 export const statusByDatabaseClock = sql<EventStatus>`CASE
   WHEN ${editions.archivedAt} IS NOT NULL OR ${editions.resultsPublishedAt} IS NOT NULL THEN 'closed'
   WHEN ${editions.votingOpensAt} IS NOT NULL AND now() < ${editions.votingOpensAt} THEN 'upcoming'
   WHEN ${editions.votingClosesAt} IS NOT NULL AND now() >= ${editions.votingClosesAt} THEN 'closed'
+  WHEN NOT ${editions.isCurrent} THEN
+    CASE WHEN ${editions.votingOpensAt} IS NULL THEN 'upcoming' ELSE 'closed' END
   ELSE 'open' END`;
 
 /** An edition's status by the database's clock; an edition that does not exist takes no votes. */

@@ -10,9 +10,3 @@ export function useAdminEdition(): string | undefined {
   const value = new URLSearchParams(useSearch()).get('edition');
   return value !== null && editionSlugSchema.safeParse(value).success ? value : undefined;
 }
-
-/** `url` asking for `edition` (left as it is for the current edition). */
-export function withEdition(url: string, edition: string | undefined): string {
-  if (edition === undefined) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}edition=${encodeURIComponent(edition)}`;
-}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, PublicArtist } from '#shared/schemas/catalog';
 import { getJson } from '#client/lib/api-client';
+import { editionKey, useEditionScope, withEdition } from '#client/lib/edition-scope';
 import { categoriesQuery } from './categories-query';
 import {
   artistNominationsPath,
@@ -17,35 +18,45 @@ import {
   shareLookupReader,
 } from './catalog-readers';
 
-export const categoryQuery = (id: string) =>
+/*
+ * Each answer is the current edition's, or with `edition` that edition's (`?edition=`): the screens
+ * under /e/{slug}/ take it from the route (useEditionScope).
+ */
+export const categoryQuery = (id: string, edition?: string) =>
   queryOptions({
-    queryKey: ['/api/categories', part(id)],
-    queryFn: ({ signal }) => getJson(categoryPath(id), categoryReader, { signal }),
-  });
-
-export const categoryNominationsQuery = (categoryId: string) =>
-  queryOptions({
-    queryKey: ['/api/nominations/category', part(categoryId)],
+    queryKey: editionKey(['/api/categories', part(id)], edition),
     queryFn: ({ signal }) =>
-      getJson(categoryNominationsPath(categoryId), nominationListReader, { signal }),
+      getJson(withEdition(categoryPath(id), edition), categoryReader, { signal }),
   });
 
-export const shareLookupQuery = (link: string) =>
+export const categoryNominationsQuery = (categoryId: string, edition?: string) =>
   queryOptions({
-    queryKey: ['/api/nominations/share', part(link)],
-    queryFn: ({ signal }) => getJson(shareLookupPath(link), shareLookupReader, { signal }),
+    queryKey: editionKey(['/api/nominations/category', part(categoryId)], edition),
+    queryFn: ({ signal }) =>
+      getJson(withEdition(categoryNominationsPath(categoryId), edition), nominationListReader, {
+        signal,
+      }),
   });
 
-export const artistQuery = (id: string) =>
+export const shareLookupQuery = (link: string, edition?: string) =>
   queryOptions({
-    queryKey: ['/api/artists', part(id)],
-    queryFn: ({ signal }) => getJson(artistPath(id), publicArtistReader, { signal }),
+    queryKey: editionKey(['/api/nominations/share', part(link)], edition),
+    queryFn: ({ signal }) =>
+      getJson(withEdition(shareLookupPath(link), edition), shareLookupReader, { signal }),
   });
 
-export const artistNominationsQuery = (id: string) =>
+export const artistQuery = (id: string, edition?: string) =>
   queryOptions({
-    queryKey: ['/api/artists', part(id), 'nominations'],
-    queryFn: ({ signal }) => getJson(artistNominationsPath(id), nominationListReader, { signal }),
+    queryKey: editionKey(['/api/artists', part(id)], edition),
+    queryFn: ({ signal }) =>
+      getJson(withEdition(artistPath(id), edition), publicArtistReader, { signal }),
+  });
+
+export const artistNominationsQuery = (id: string, edition?: string) =>
+  queryOptions({
+    queryKey: editionKey(['/api/artists', part(id), 'nominations'], edition),
+    queryFn: ({ signal }) =>
+      getJson(withEdition(artistNominationsPath(id), edition), nominationListReader, { signal }),
   });
 
 /**
@@ -54,31 +65,35 @@ export const artistNominationsQuery = (id: string) =>
  */
 export function useCategory(id: string, known?: Category) {
   const queryClient = useQueryClient();
+  const edition = useEditionScope();
   return useQuery({
-    ...categoryQuery(id),
+    ...categoryQuery(id, edition),
     initialData: known && known.id === id ? known : undefined,
     placeholderData: () =>
-      queryClient.getQueryData(categoriesQuery().queryKey)?.find((c) => c.id === id),
+      queryClient.getQueryData(categoriesQuery(edition).queryKey)?.find((c) => c.id === id),
   });
 }
 
 export function useCategoryNominations(categoryId: string, enabled = true) {
-  return useQuery({ ...categoryNominationsQuery(categoryId), enabled });
+  return useQuery({ ...categoryNominationsQuery(categoryId, useEditionScope()), enabled });
 }
 
 export function useShareLookup(link: string) {
-  return useQuery(shareLookupQuery(link));
+  return useQuery(shareLookupQuery(link, useEditionScope()));
 }
 
 /** `known` is the artist as a card already has it, shown while the full record loads. */
 export function useArtist(id: string | null, known?: PublicArtist) {
   return useQuery({
-    ...artistQuery(id ?? ''),
+    ...artistQuery(id ?? '', useEditionScope()),
     enabled: id !== null,
     placeholderData: known && known.id === id ? known : undefined,
   });
 }
 
 export function useArtistNominations(id: string | null) {
-  return useQuery({ ...artistNominationsQuery(id ?? ''), enabled: id !== null });
+  return useQuery({
+    ...artistNominationsQuery(id ?? '', useEditionScope()),
+    enabled: id !== null,
+  });
 }
