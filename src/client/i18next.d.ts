@@ -6,6 +6,7 @@ import type receipts from '#shared/locales/en/receipts.json';
 import type admin from '#shared/locales/en/admin.json';
 import type tracking from '#shared/locales/en/tracking.json';
 import type results from '#shared/locales/en/results.json';
+import type editions from '#shared/locales/en/editions.json';
 
 // Typed keys: a misspelt key fails the type check instead of showing a raw key to a voter.
 // English is the reference; add a line here when adding a namespace file.
@@ -20,6 +21,7 @@ declare module 'i18next' {
       admin: typeof admin;
       tracking: typeof tracking;
       results: typeof results;
+      editions: typeof editions;
     };
   }
 }

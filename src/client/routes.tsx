@@ -11,6 +11,7 @@ import {
   categoryScreen,
   checkoutScreen,
   myReceiptsScreen,
+  pastEditionsScreen,
   resultsScreen,
   shareScreen,
   voterTrackingScreen,
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route path="/checkout" component={checkoutScreen.Screen} />
         <Route path="/my-receipts" component={myReceiptsScreen.Screen} />
         <Route path="/results" component={resultsScreen.Screen} />
+        <Route path="/editions" component={pastEditionsScreen.Screen} />
         <Route path="/e/:slug" nest>
           {({ slug }) => <EditionRoutes slug={slug} />}
         </Route>

@@ -44,6 +44,10 @@ export const resultsScreen = lazyScreen(
   () => import('./features/results/results-page'),
   (m) => m.ResultsPage,
 );
+export const pastEditionsScreen = lazyScreen(
+  () => import('./features/editions/past-editions-page'),
+  (m) => m.PastEditionsPage,
+);
 export const voterTrackingScreen = lazyScreen(
   () => import('./features/tracking/voter-tracking-page'),
   (m) => m.VoterTrackingPage,
@@ -60,6 +64,7 @@ export function loadEveryScreen(): Promise<unknown> {
       adminScreen,
       artistEditorScreen,
       resultsScreen,
+      pastEditionsScreen,
       voterTrackingScreen,
     ]
       .map((screen): Promise<unknown> => screen.load())
@@ -85,7 +90,8 @@ function screenNeeds(pathname: string): ScreenNeeds | null {
   const scoped = editionInPath(pathname);
   const needs = pageNeeds(scoped?.page ?? pathname);
   if (!needs || !scoped) return needs;
-  if (scoped.page === '/my-receipts') return null;
+  // The pages that are the site's, not an edition's, have no address under /e/{slug}/.
+  if (scoped.page === '/my-receipts' || scoped.page === '/editions') return null;
   return {
     ...needs,
     answers: needs.answers.map((path) =>
@@ -126,6 +132,13 @@ function pageNeeds(pathname: string): ScreenNeeds | null {
       code: [resultsScreen.load, checkMyVote.load],
       namespaces: ['results'],
       answers: ['/api/results'],
+    };
+  }
+  if (pathname === '/editions') {
+    return {
+      code: [pastEditionsScreen.load],
+      namespaces: ['editions'],
+      answers: ['/api/editions/past'],
     };
   }
   if (pathname === '/my-receipts') {

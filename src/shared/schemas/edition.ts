@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './text-fields.js';
-import { eventStatusSchema, EVENT_NAME_MAX } from './event.js';
+import { eventStatusSchema, EVENT_NAME_MAX, resultNomineeSchema } from './event.js';
 import { EDITION_SLUG_PATTERN } from '../page-paths.js';
 
 /**
@@ -39,6 +39,35 @@ export const editionSummarySchema = z.object({
 export type EditionSummary = z.infer<typeof editionSummarySchema>;
 export const editionListSchema = z.object({ editions: z.array(editionSummarySchema) });
 export type EditionList = z.infer<typeof editionListSchema>;
+
+/** A category's winner in an edition's published results: every nominee ranked first, ties included. */
+export const editionWinnerSchema = resultNomineeSchema
+  .pick({
+    nominationId: true,
+    artistName: true,
+    photoUrl: true,
+    nominationTitle: true,
+    nominationTitleFr: true,
+    voteCount: true,
+  })
+  .extend({
+    categoryId: z.string(),
+    categoryName: z.string(),
+    categoryNameFr: z.string().nullable(),
+  });
+export type EditionWinner = z.infer<typeof editionWinnerSchema>;
+
+/**
+ * GET /api/editions/past: an edition other than the current one, with the time zone its dates are
+ * read in and its winners by category, none until its results are published.
+ */
+export const pastEditionSchema = editionSummarySchema.extend({
+  timezone: z.string(),
+  winners: z.array(editionWinnerSchema),
+});
+export type PastEdition = z.infer<typeof pastEditionSchema>;
+export const pastEditionListSchema = z.object({ editions: z.array(pastEditionSchema) });
+export type PastEditionList = z.infer<typeof pastEditionListSchema>;
 
 /**
  * POST /api/admin/editions: a new edition, empty or with another's categories (and, if asked, its

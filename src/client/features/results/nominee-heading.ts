@@ -13,7 +13,10 @@ export interface NomineeHeading {
 }
 
 /** A nominee as the results name it, in the interface language. */
-export function nomineeHeading(nominee: ResultNominee, language: Language): NomineeHeading {
+export function nomineeHeading(
+  nominee: Pick<ResultNominee, 'artistName' | 'nominationTitle' | 'nominationTitleFr'>,
+  language: Language,
+): NomineeHeading {
   const title = localized(language, nominee.nominationTitle, nominee.nominationTitleFr).trim();
   if (!title || title === nominee.artistName) return { title: nominee.artistName, byline: null };
   return { title, byline: nominee.artistName };

@@ -1,38 +1,82 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { categories, editions, nominations } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
+import { publishedWinners } from '#server/features/event/results-query.js';
 import { statusByDatabaseClock } from '#server/features/event/voting-window.js';
+import { isCurrentEdition } from './current-edition.js';
 import { conflict, notFound } from '#server/http/http-error.js';
-import type { CreateEdition, EditionSummary } from '#shared/schemas/edition.js';
+import type { CreateEdition, EditionSummary, PastEdition } from '#shared/schemas/edition.js';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 const NO_SUCH_EDITION = { en: 'No such edition.', fr: "Cette édition n'existe pas." };
 
+/** What the public may know of an edition (EditionSummary), as the database gives it. */
+const summaryColumns = {
+  slug: editions.slug,
+  name: editions.name,
+  nameFr: editions.nameFr,
+  votingOpensAt: editions.votingOpensAt,
+  votingClosesAt: editions.votingClosesAt,
+  resultsPublishedAt: editions.resultsPublishedAt,
+  status: statusByDatabaseClock,
+  isCurrent: editions.isCurrent,
+  archivedAt: editions.archivedAt,
+};
+
+type SummaryRow = Omit<
+  EditionSummary,
+  'votingOpensAt' | 'votingClosesAt' | 'resultsPublishedAt' | 'archivedAt'
+> & {
+  votingOpensAt: Date | null;
+  votingClosesAt: Date | null;
+  resultsPublishedAt: Date | null;
+  archivedAt: Date | null;
+};
+
+const toSummary = (row: SummaryRow): EditionSummary => ({
+  slug: row.slug,
+  name: row.name,
+  nameFr: row.nameFr,
+  votingOpensAt: iso(row.votingOpensAt),
+  votingClosesAt: iso(row.votingClosesAt),
+  resultsPublishedAt: iso(row.resultsPublishedAt),
+  status: row.status,
+  isCurrent: row.isCurrent,
+  archivedAt: iso(row.archivedAt),
+});
+
 /** Every edition, newest first, with its status by the database's clock. */
 export async function listEditions(db: Db): Promise<EditionSummary[]> {
   const rows = await db
-    .select({
-      slug: editions.slug,
-      name: editions.name,
-      nameFr: editions.nameFr,
-      votingOpensAt: editions.votingOpensAt,
-      votingClosesAt: editions.votingClosesAt,
-      resultsPublishedAt: editions.resultsPublishedAt,
-      status: statusByDatabaseClock,
-      isCurrent: editions.isCurrent,
-      archivedAt: editions.archivedAt,
-    })
+    .select(summaryColumns)
     .from(editions)
     .orderBy(sql`${editions.createdAt} DESC, ${editions.id} DESC`);
+  return rows.map(toSummary);
+}
+
+/**
+ * Every edition but the current one, newest first (by when its voting closed, or when it was
+ * created if it has no close), each with its time zone (its own, or `defaultTimeZone`) and, once
+ * its results are published, its winners: two statements, whatever the number of editions.
+ */
+export async function listPastEditions(db: Db, defaultTimeZone: string): Promise<PastEdition[]> {
+  const rows = await db
+    .select({ ...summaryColumns, id: editions.id, timezone: editions.timezone })
+    .from(editions)
+    .where(not(isCurrentEdition))
+    .orderBy(
+      sql`COALESCE(${editions.votingClosesAt}, ${editions.createdAt}) DESC, ${editions.id} DESC`,
+    );
+  const published = rows.filter((row) => row.resultsPublishedAt !== null).map((row) => row.id);
+  const winners = await publishedWinners(db, published);
   return rows.map((row) => ({
-    ...row,
-    votingOpensAt: iso(row.votingOpensAt),
-    votingClosesAt: iso(row.votingClosesAt),
-    resultsPublishedAt: iso(row.resultsPublishedAt),
-    archivedAt: iso(row.archivedAt),
+    ...toSummary(row),
+    timezone: row.timezone ?? defaultTimeZone,
+    // Published when listed: a publication between the two statements waits for the next read.
+    winners: row.resultsPublishedAt === null ? [] : (winners.get(row.id) ?? []),
   }));
 }
 

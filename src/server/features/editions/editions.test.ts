@@ -9,7 +9,7 @@ import {
   resultsLedgers,
 } from '#server/db/schema.js';
 import { rowsOf } from '#server/db/rows.js';
-import type { EditionList } from '#shared/schemas/edition.js';
+import type { EditionList, PastEditionList } from '#shared/schemas/edition.js';
 import type { PublicEvent } from '#shared/schemas/event.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
 import { createEdition, makeCurrentEdition } from '#test/factories/edition-factory.js';
@@ -22,6 +22,8 @@ import { split } from '#test/support/payment-test-kit.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase, describePostgres } from '#test/support/test-database.js';
 import { lookupReceipts } from '#server/features/receipts/receipt-queries.js';
+import { publishResults } from '#server/features/event/event-store.js';
+import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
 import { createEdition as createEditionStored, setCurrentEdition } from './edition-store.js';
 
 let unique = 0;
@@ -48,7 +50,7 @@ describeEachDatabase('editions', (kind) => {
     await makeCurrentEdition(t.database.db, first);
     await t.database.db
       .update(editions)
-      .set({ priceXaf: 100, priceUsd: 50 })
+      .set({ priceXaf: 100, priceUsd: 50, resultsPublishedAt: null })
       .where(eq(editions.id, first));
     t.app.ctx.events.emit('event-changed');
     t.app.ctx.events.emit('catalog-changed');
@@ -69,6 +71,83 @@ describeEachDatabase('editions', (kind) => {
       archivedAt: null,
     });
     expect(editionsListed.filter((e) => e.isCurrent)).toHaveLength(1);
+  });
+
+  it('lists the past editions, newest first, with their winners once published and no counts before', async () => {
+    const { db } = t.database;
+    const day = 86_400_000;
+    const closedAgo = (days: number) => new Date(Date.now() - days * day);
+    /** A category of `editionId` whose nominees got these votes, as completed payments. */
+    const category = async (editionId: number, name: string, votes: Record<string, number>) => {
+      const created = await createCategory(db, { editionId, name, nameFr: `${name} (fr)` });
+      const nominations: Record<string, string> = {};
+      for (const [artist, count] of Object.entries(votes)) {
+        const nominee = await createNominee(db, {
+          categoryIds: [created.id],
+          artist: { name: `${artist} ${slug()}`, photoUrl: `/photos/${artist}.jpg` },
+        });
+        nominations[artist] = nominee.nominations[0]!.id;
+        await createCompletedPayment(db, {
+          votes: [{ nominationId: nominations[artist], voteCount: count }],
+          payment: { editionId },
+        });
+      }
+      return nominations;
+    };
+    // Published with its ledger: a tie in one category, one winner in the other.
+    const published = await createEdition(db, { votingClosesAt: closedAgo(30), timezone: 'UTC' });
+    const song = await category(published.id, 'Best Song', { Ama: 5, Bebe: 5, Coco: 2 });
+    await category(published.id, 'Best Group', { Duo: 3, Trio: 1 });
+    await publishResults(db, SYSTEM_ACTOR, published.id);
+    // A payment counted after publication changes the tallies, not the published winners.
+    await createCompletedPayment(db, {
+      votes: [{ nominationId: song.Coco!, voteCount: 10 }],
+      payment: { editionId: published.id },
+    });
+    // Votes, never published.
+    const unpublished = await createEdition(db, { votingClosesAt: closedAgo(10) });
+    await category(unpublished.id, 'Best Dance', { Eve: 7 });
+    // Archived, published before ledgers existed: its tallies are its published counts.
+    const archived = await createEdition(db, {
+      votingClosesAt: closedAgo(400),
+      resultsPublishedAt: closedAgo(399),
+      archivedAt: closedAgo(300),
+    });
+    await category(archived.id, 'Best Video', { Fafa: 4 });
+    // The current edition, published, is not a past one.
+    await setEvent(db, { resultsPublishedAt: new Date() });
+
+    const answer = await call<PastEditionList>(t.app, { method: 'GET', url: '/api/editions/past' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const listed = answer.body.editions;
+    expect(listed.some((e) => e.isCurrent)).toBe(false);
+    const mine = listed.filter((e) =>
+      [published.slug, unpublished.slug, archived.slug].includes(e.slug),
+    );
+    expect(mine.map((e) => e.slug)).toEqual([unpublished.slug, published.slug, archived.slug]);
+    const [none, done, old] = mine;
+    expect(none).toMatchObject({ resultsPublishedAt: null, status: 'closed', winners: [] });
+    expect(JSON.stringify(none)).not.toContain('voteCount');
+    expect(done!.timezone).toBe('UTC');
+    expect(
+      done!.winners.map((w) => [
+        w.categoryName,
+        w.categoryNameFr,
+        w.artistName.split(' ')[0],
+        w.voteCount,
+      ]),
+    ).toEqual([
+      ['Best Song', 'Best Song (fr)', 'Ama', 5],
+      ['Best Song', 'Best Song (fr)', 'Bebe', 5],
+      ['Best Group', 'Best Group (fr)', 'Duo', 3],
+    ]);
+    expect(done!.winners[0]).toMatchObject({
+      nominationId: song.Ama,
+      photoUrl: '/photos/Ama.jpg',
+    });
+    expect(old).toMatchObject({ archivedAt: expect.any(String), status: 'closed' });
+    expect(old!.winners.map((w) => [w.categoryName, w.voteCount])).toEqual([['Best Video', 4]]);
   });
 
   it('creates an empty edition, refuses a taken or malformed short name, and only for admins', async () => {

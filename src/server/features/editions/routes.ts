@@ -7,18 +7,26 @@ import {
   currentEditionSchema,
   editionListSchema,
   editionSlugParamsSchema,
+  pastEditionListSchema,
   type EditionList,
+  type PastEditionList,
 } from '#shared/schemas/edition.js';
-import { archiveEdition, createEdition, listEditions, setCurrentEdition } from './edition-store.js';
+import {
+  archiveEdition,
+  createEdition,
+  listEditions,
+  listPastEditions,
+  setCurrentEdition,
+} from './edition-store.js';
 
 /** Signed-out and non-admin callers are refused before anything else (route-access.ts). */
 const GUARDED = errorResponses(401, 403);
 
 /**
- * Editions: the list (public, for the archive and the admin's switcher), and under /api/admin
- * creating one, choosing the current one and archiving a finished one. Every change is followed by
- * `event-changed` and `catalog-changed`: the current edition's settings and catalogue are what
- * the public pages show.
+ * Editions: the list and the past ones with their winners (public: the admin's switcher and the
+ * archive page), and under /api/admin creating one, choosing the current one and archiving a
+ * finished one. Every change is followed by `event-changed` and `catalog-changed`: the current
+ * edition's settings and catalogue are what the public pages show.
  */
 export default async function editionRoutes(plain: FastifyInstance): Promise<void> {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +50,22 @@ export default async function editionRoutes(plain: FastifyInstance): Promise<voi
     async (_request, reply): Promise<EditionList> => {
       reply.header('cache-control', 'no-store');
       return list();
+    },
+  );
+
+  app.get(
+    '/editions/past',
+    {
+      schema: {
+        operationId: 'listPastEditions',
+        summary: 'List the past editions, newest first, with their winners once published',
+        tags: ['event'],
+        response: { 200: pastEditionListSchema },
+      },
+    },
+    async (_request, reply): Promise<PastEditionList> => {
+      reply.header('cache-control', 'no-store');
+      return { editions: await listPastEditions(ctx.db, ctx.config.eventTimezone) };
     },
   );
 
