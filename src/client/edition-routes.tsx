@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { EDITION_SLUG_PATTERN } from '#shared/page-paths';
 import { CategoriesPage } from './features/catalog/categories-page';
@@ -18,7 +18,7 @@ export function EditionRoutes({ slug }: { slug: string }) {
   if (!EDITION_SLUG_PATTERN.test(slug)) return <NotFoundPage />;
   return (
     <EditionScopeContext value={slug}>
-      <EditionGate>
+      <EditionGate key={slug}>
         <Switch>
           <Route path="/">
             <Redirect to="/categories" replace />
@@ -35,12 +35,19 @@ export function EditionRoutes({ slug }: { slug: string }) {
   );
 }
 
-/** The not-found page for a slug no edition has; the plain address for the current edition. */
+/**
+ * The not-found page for a slug no edition has; the plain address for the current edition. Once
+ * found missing, it stays so: the not-found page's own header asks for the edition again, and that
+ * new request takes the query back to loading, which would put the screen back and start over.
+ */
 function EditionGate({ children }: { children: ReactNode }) {
   const event = useEvent();
   const [page] = useLocation();
   const search = useSearch();
-  if (event.isError && isMissingResource(event.error)) return <NotFoundPage />;
+  const [missing, setMissing] = useState(false);
+  const foundMissing = event.isError && isMissingResource(event.error);
+  if (foundMissing && !missing) setMissing(true);
+  if (missing || foundMissing) return <NotFoundPage />;
   if (event.data?.isCurrent)
     return <Redirect to={`~${page}${search ? `?${search}` : ''}`} replace />;
   return children;
