@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Db } from '#server/db/client.js';
 import { publishLedger } from '#server/features/ledger/publish-ledger.js';
 import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createEdition } from '#test/factories/edition-factory.js';
 import {
   currentEdition,
   inDatabaseTime,
@@ -29,7 +30,8 @@ import { checkUntil, checkUntilSettled, startPayment } from './status-checks.js'
  */
 
 export type Language = 'en' | 'fr';
-type Namespace = 'admin' | 'catalog' | 'checkout' | 'common' | 'receipts' | 'results' | 'tracking';
+type Namespace =
+  'admin' | 'catalog' | 'checkout' | 'common' | 'editions' | 'receipts' | 'results' | 'tracking';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -95,6 +97,8 @@ export interface TourData {
   reviewPaymentId: string;
   /** Messages voter tracking lists for the receipt's payment; the receipts part adds its resend. */
   messagesSent: number;
+  /** An earlier edition, over, with a category of the same long names: its own pages' banner. */
+  pastEdition: string;
 }
 
 export async function createTourData(db: Db): Promise<TourData> {
@@ -141,6 +145,23 @@ export async function createTourData(db: Db): Promise<TourData> {
     categoryIds: [category.id],
     artist: { name: `Sweep Undo ${tag}` },
   });
+  const past = await createEdition(db, {
+    name: `Palmarès Music Awards of the year before ${tag}`,
+    nameFr: `Prix de la musique Palmarès de l'année précédente ${tag}`,
+    votingOpensAt: new Date('2025-10-01T08:00:00Z'),
+    votingClosesAt: new Date('2025-11-15T20:00:00Z'),
+  });
+  await createNominee(db, {
+    categoryIds: [
+      (
+        await createCategory(db, {
+          editionId: past.id,
+          name: category.name,
+          nameFr: category.nameFr,
+        })
+      ).id,
+    ],
+  });
   return {
     tag,
     categoryId: category.id,
@@ -151,6 +172,7 @@ export async function createTourData(db: Db): Promise<TourData> {
     reviewPaymentId: review.id,
     // Its receipt, by SMS and by e-mail.
     messagesSent: 2,
+    pastEdition: past.slug,
   };
 }
 
@@ -275,6 +297,19 @@ async function tourPublicSite({
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: t('common:notFound.title') })).toBeVisible();
   await stop({ name: '404' });
+
+  // The archive of past editions: empty or not, as the other specs on this server left it.
+  await page.goto('/editions');
+  await expect(page.getByRole('heading', { level: 1, name: t('editions:title') })).toBeVisible(
+    FIRST_LOAD,
+  );
+  await expect(page.getByRole('status', { name: t('editions:loading') })).toHaveCount(0);
+  await stop({ name: 'past editions' });
+
+  await page.goto(`/e/${data.pastEdition}/categories`);
+  await expect(page.getByText(t('common:edition.toCurrent'))).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('link', { name: t('catalog:voteNow') }).first()).toBeVisible();
+  await stop({ name: 'an earlier edition' });
 
   // Results: not out on the main server, where other specs run and nothing is published; out on
   // the event server, published only for as long as the tour looks at them, then put back.

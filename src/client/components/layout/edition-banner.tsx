@@ -27,7 +27,7 @@ export function EditionBanner() {
         </p>
         <Link
           href="~/categories"
-          className="ml-auto font-semibold text-gold-800 underline underline-offset-2 hover:text-ink-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="ml-auto inline-flex min-h-6 items-center font-semibold text-gold-800 underline underline-offset-2 hover:text-ink-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           {t('edition.toCurrent')}
         </Link>

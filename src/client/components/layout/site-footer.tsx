@@ -15,7 +15,7 @@ export function SiteFooter() {
         <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
           <Link
             href="~/editions"
-            className="font-medium text-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            className="inline-flex min-h-6 items-center font-medium text-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             {t('footer.pastEditions')}
           </Link>
