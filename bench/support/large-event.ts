@@ -78,14 +78,21 @@ export async function createLargeEvent(
                             now() - make_interval(days => $3, mins => (g % 43200)) AS at) p`,
       [editionId, payments, daysAgo],
     );
-    // Every vote of a completed payment counts in its nominee's tally.
+    // Two nominees per payment, or one when both picks land on it. Every vote of a completed
+    // payment counts in its nominee's tally. Two equality joins: one join on either pick would
+    // compare every payment with every nominee.
     await client.query(
-      `WITH n AS (SELECT n.id, row_number() OVER (ORDER BY n.id) rn, count(*) OVER () total
+      `WITH n AS (SELECT n.id, row_number() OVER (ORDER BY n.id) rn
                   FROM nominations n JOIN categories c ON c.id = n.category_id WHERE c.edition_id = $1),
-            p AS (SELECT id, row_number() OVER (ORDER BY id) rn, created_at FROM payments WHERE edition_id = $1)
+            total AS (SELECT count(*) total FROM n),
+            p AS (SELECT p.id, p.created_at, ((p.rn * 31) % total) + 1 AS first,
+                         ((p.rn * 17 + 5) % total) + 1 AS second
+                  FROM (SELECT id, created_at, row_number() OVER (ORDER BY id) rn
+                        FROM payments WHERE edition_id = $1) p, total)
        INSERT INTO payment_votes (payment_id, nomination_id, vote_count, counted, created_at)
-       SELECT p.id, n.id, 2, 2, p.created_at FROM p JOIN n
-         ON n.rn = ((p.rn * 31) % n.total) + 1 OR n.rn = ((p.rn * 17 + 5) % n.total) + 1`,
+       SELECT p.id, n.id, 2, 2, p.created_at FROM p JOIN n ON n.rn = p.first
+       UNION ALL
+       SELECT p.id, n.id, 2, 2, p.created_at FROM p JOIN n ON n.rn = p.second WHERE p.second <> p.first`,
       [editionId],
     );
     // Lines that landed on the same nomination twice: keep the votes equal to total_votes.
