@@ -33,10 +33,8 @@ export async function run() {
       artists: 400,
       paymentVotes: PAYMENTS * 2,
     });
-    // The bulk load predates counted shares: every vote of a completed payment counts.
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    await client.query('UPDATE payment_votes SET counted = vote_count');
     const { rows: codes } = await client.query<{ receipt_code: string }>(
       `SELECT receipt_code FROM payments ORDER BY random() LIMIT ${LOOKUPS}`,
     );

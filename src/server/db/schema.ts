@@ -488,6 +488,8 @@ export const outboxMessages = pgTable(
       .where(sql`state = 'pending'`),
     index('outbox_messages_payment_idx').on(t.paymentId),
     index('outbox_messages_created_at_id_idx').on(t.createdAt, t.id),
+    // One edition's messages, newest first or counted, without reading the other editions'.
+    index('outbox_messages_edition_created_at_id_idx').on(t.editionId, t.createdAt, t.id),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { outboxMessages } from '#server/db/schema.js';
@@ -242,28 +243,47 @@ export async function recordDeliveryReport(
   return row.moved ? 'recorded' : 'unchanged';
 }
 
-/** One page of the outbox for an admin, newest first. */
+/**
+ * One page of the outbox for an admin, newest first. `scope` is which messages the reader may see
+ * at all, beside the query's filters: an edition's, as the two sets messagesOfEdition names. Each
+ * set is paged and counted on its own, through its own index, and the answers are merged.
+ */
 export async function listOutbox(
   db: Db,
   query: Omit<OutboxQuery, 'edition'>,
-  /** Which messages the reader may see at all (an edition's), beside the query's filters. */
-  scope?: SQL,
+  scope?: readonly [SQL, SQL],
 ): Promise<Omit<OutboxResponse, 'smsBudget'>> {
-  const where = and(
-    scope,
+  const filters = [
     query.paymentId ? eq(outboxMessages.paymentId, query.paymentId) : undefined,
     query.state ? eq(outboxMessages.state, query.state) : undefined,
     query.channel ? eq(outboxMessages.channel, query.channel) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
+  ];
+  const offset = (query.page - 1) * query.limit;
+  // Fresh each time: a set operation rewrites the columns of its own ORDER BY in place.
+  const newestFirst = () => [desc(outboxMessages.createdAt), desc(outboxMessages.id)];
+  const newest = (where: SQL | undefined) =>
     db
       .select()
       .from(outboxMessages)
       .where(where)
-      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(outboxMessages).where(where),
+      .orderBy(...newestFirst());
+  const countOf = async (where: SQL | undefined) => {
+    const [row] = await db.select({ n: count() }).from(outboxMessages).where(where);
+    return row?.n ?? 0;
+  };
+  const sets = scope?.map((set) => and(set, ...filters)) ?? [and(...filters)];
+  const [rows, ...totals] = await Promise.all([
+    scope
+      ? // Each set's newest messages down to the end of the page, then the page of them all.
+        unionAll(
+          newest(sets[0]).limit(offset + query.limit),
+          newest(sets[1]).limit(offset + query.limit),
+        )
+          .orderBy(...newestFirst())
+          .limit(query.limit)
+          .offset(offset)
+      : newest(sets[0]).limit(query.limit).offset(offset),
+    ...sets.map(countOf),
   ]);
   return {
     messages: rows.map((row) => ({
@@ -287,7 +307,7 @@ export async function listOutbox(
       deliveredAt: row.deliveredAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total: totals.reduce((sum, n) => sum + n, 0),
     page: query.page,
     limit: query.limit,
   };

@@ -50,8 +50,10 @@ export async function listAdminCategories(
            coalesce(s.artist_count, 0)::int AS artist_count, coalesce(s.vote_count, 0)::int AS vote_count
     FROM categories c
     LEFT JOIN (
+      -- The edition's nominations only: counting every edition's to keep a few would grow with them.
       SELECT n.category_id, count(*) AS artist_count, sum(n.vote_count) AS vote_count
       FROM nominations n JOIN artists a ON a.id = n.artist_id AND a.is_active
+      JOIN categories nc ON nc.id = n.category_id AND nc.edition_id = ${editionId}
       WHERE n.is_active GROUP BY n.category_id
     ) s ON s.category_id = c.id
     WHERE c.is_active AND c.edition_id = ${editionId} ${id ? sql`AND c.id = ${id}` : sql``}

@@ -51,15 +51,18 @@ export async function providerTotals(
           (SELECT count(*) FROM categories
            WHERE is_active AND edition_id = ${editionId})::int AS categories`
     : sql`NULL::int AS artists, NULL::int AS categories`;
+  // Summed per provider in a lateral subquery: each sum walks its (edition, provider) part of the
+  // key, where one join of the providers with the tallies had PostgreSQL read every edition's rows.
   const rows = rowsOf<ProviderTotalsRow>(
     await db.execute(sql`
-      SELECT p.provider, coalesce(sum(t.votes), 0)::bigint AS votes,
-             coalesce(sum(t.revenue), 0)::bigint AS revenue,
-             coalesce(sum(t.payments), 0)::bigint AS payments, ${counts}
+      SELECT p.provider, coalesce(t.votes, 0)::bigint AS votes,
+             coalesce(t.revenue, 0)::bigint AS revenue,
+             coalesce(t.payments, 0)::bigint AS payments, ${counts}
       FROM (VALUES ('stripe'), ('campay')) AS p(provider)
-      LEFT JOIN provider_hourly_totals t
-        ON t.edition_id = ${editionId} AND t.provider = p.provider ${since}
-      GROUP BY p.provider`),
+      CROSS JOIN LATERAL (
+        SELECT sum(t.votes) AS votes, sum(t.revenue) AS revenue, sum(t.payments) AS payments
+        FROM provider_hourly_totals t
+        WHERE t.edition_id = ${editionId} AND t.provider = p.provider ${since}) t`),
   );
   const result: ProviderTotalsResult = { stripe: emptyTotals(), campay: emptyTotals() };
   for (const row of rows) {

@@ -360,3 +360,50 @@ describeEachDatabase('audit log routes per edition', (kind) => {
     }
   });
 });
+
+describeEachDatabase('audit log pages per edition', (kind) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let pastId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const db = t.app.ctx.db;
+    headers = (await signedInUser(db, { isAdmin: true })).headers;
+    const now = await currentEdition(db);
+    pastId = (await createEdition(db, { slug: 'past-2025' })).id;
+    // A minute apart: the current edition's on even minutes, the shared ones on odd minutes, and
+    // the past edition's at the same times as the current one's.
+    const entry = (minute: number, editionId: number | null) => ({
+      at: new Date(Date.UTC(2026, 4, 2, 10, minute)),
+      actorEmail: 'organiser@example.com',
+      action: 'category.update',
+      entityType: editionId === null ? 'artist' : 'category',
+      entityId: `${editionId ?? 'shared'}-${minute}`,
+      editionId,
+    });
+    await createAuditEntries(db, [
+      ...Array.from({ length: 15 }, (_, i) => entry(2 * i, now)),
+      ...Array.from({ length: 15 }, (_, i) => entry(2 * i + 1, null)),
+      ...Array.from({ length: 15 }, (_, i) => entry(2 * i, pastId)),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it("pages the edition's entries and the shared ones as one list, newest first", async () => {
+    const page = async (n: number) =>
+      (
+        await call<AuditLogResponse>(t.app, {
+          url: `/api/admin/audit-log?tz=UTC&pageSize=20&page=${n}`,
+          headers,
+        })
+      ).body;
+    const pages = [await page(1), await page(2), await page(3)];
+    expect(pages.map((p) => p.total)).toEqual([30, 30, 30]);
+    expect(pages.map((p) => p.entries.length)).toEqual([20, 10, 0]);
+    const minutes = pages.flatMap((p) => p.entries.map((e) => new Date(e.at).getUTCMinutes()));
+    expect(minutes).toEqual(Array.from({ length: 30 }, (_, i) => 29 - i));
+    const entities = pages.flatMap((p) => p.entries.map((e) => e.entityId));
+    expect(entities.some((id) => id?.startsWith(`${pastId}-`))).toBe(false);
+  });
+});

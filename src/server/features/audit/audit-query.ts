@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.js';
 import { auditLog } from '#server/db/schema.js';
 import { nextDay, startOfZonedDay } from '#server/time/zoned-time.js';
@@ -7,11 +8,13 @@ import type { AuditEntry, AuditLogQuery, AuditLogResponse } from '#shared/schema
 type AuditRow = typeof auditLog.$inferSelect;
 
 /**
- * Conditions of the filtered set: the edition's entries and the shared ones no edition owns
- * (artists' profiles); dates are local days in `tz`, `to` included.
+ * The filtered set as the two sets it is made of: the edition's entries, and the shared ones no
+ * edition owns (artists' profiles); dates are local days in `tz`, `to` included. Read apart, each
+ * comes from the index on (edition_id, at, id): one condition with OR between them is answered by
+ * reading every edition's entries.
  */
-function auditConditions(query: AuditLogQuery, editionId: number): SQL | undefined {
-  const conditions: SQL[] = [or(eq(auditLog.editionId, editionId), isNull(auditLog.editionId))!];
+function auditSets(query: AuditLogQuery, editionId: number): [SQL, SQL] {
+  const conditions: SQL[] = [];
   if (query.action && query.action !== 'all') conditions.push(eq(auditLog.action, query.action));
   if (query.actor) {
     // Any part of the e-mail, ignoring case; the organiser's % and _ are taken literally.
@@ -20,7 +23,10 @@ function auditConditions(query: AuditLogQuery, editionId: number): SQL | undefin
   }
   if (query.from) conditions.push(gte(auditLog.at, startOfZonedDay(query.from, query.tz)));
   if (query.to) conditions.push(lt(auditLog.at, startOfZonedDay(nextDay(query.to), query.tz)));
-  return and(...conditions);
+  return [
+    and(eq(auditLog.editionId, editionId), ...conditions)!,
+    and(isNull(auditLog.editionId), ...conditions)!,
+  ];
 }
 
 export function toAuditEntry(row: AuditRow): AuditEntry {
@@ -43,20 +49,32 @@ export async function queryAuditLog(
   query: AuditLogQuery,
   editionId: number,
 ): Promise<AuditLogResponse> {
-  const where = auditConditions(query, editionId);
-  const [rows, [counted]] = await Promise.all([
+  const sets = auditSets(query, editionId);
+  const offset = (query.page - 1) * query.pageSize;
+  // Fresh each time: a set operation rewrites the columns of its own ORDER BY in place.
+  const newestFirst = () => [desc(auditLog.at), desc(auditLog.id)];
+  // Each set's newest entries down to the end of the page, then the page of them both.
+  const newest = (where: SQL) =>
     db
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .orderBy(...newestFirst())
+      .limit(offset + query.pageSize);
+  const countOf = async (where: SQL) => {
+    const [row] = await db.select({ total: count() }).from(auditLog).where(where);
+    return Number(row?.total ?? 0);
+  };
+  const [rows, ...totals] = await Promise.all([
+    unionAll(newest(sets[0]), newest(sets[1]))
+      .orderBy(...newestFirst())
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(auditLog).where(where),
+      .offset(offset),
+    ...sets.map(countOf),
   ]);
   return {
     entries: rows.map(toAuditEntry),
-    total: Number(counted?.total ?? 0),
+    total: totals.reduce((sum, n) => sum + n, 0),
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -74,7 +92,8 @@ export async function* streamAuditBatches(
   batchSize = 1000,
 ): AsyncGenerator<AuditRow[]> {
   let after: { cursor: string; id: number } | undefined;
-  const where = auditConditions(query, editionId);
+  // The export walks the whole set newest first along the (at, id) index: one condition serves.
+  const where = or(...auditSets(query, editionId));
   for (;;) {
     const batch = await db
       .select({ row: auditLog, cursor: sql<string>`${auditLog.at}::text` })

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { periodStart } from '#server/features/analytics/period-start.js';
@@ -184,21 +184,24 @@ async function messageFigures(
   from: Date | null,
 ): Promise<FinanceMessages> {
   const since = from ? sql`AND created_at >= ${from.toISOString()}::timestamptz` : sql``;
-  const groups = rowsOf<{
-    channel: MessageChannelKind;
-    state: OutboxState;
-    delivered: boolean;
-    cost_currency: string | null;
-    messages: string | number;
-    cost: string | number | null;
-  }>(
-    await db.execute(sql`
-      SELECT channel, state, delivery_status = 'delivered' AS delivered,
-        CASE WHEN cost_amount IS NOT NULL THEN cost_currency END AS cost_currency,
-        count(*)::bigint AS messages, sum(cost_amount)::bigint AS cost
-      FROM outbox_messages WHERE ${messagesOfEdition(editionId)} ${since}
-      GROUP BY 1, 2, 3, 4`),
-  );
+  // Each of the edition's two sets of messages grouped on its own; the sums below add them up.
+  const groupsOf = async (set: SQL) =>
+    rowsOf<{
+      channel: MessageChannelKind;
+      state: OutboxState;
+      delivered: boolean;
+      cost_currency: string | null;
+      messages: string | number;
+      cost: string | number | null;
+    }>(
+      await db.execute(sql`
+        SELECT channel, state, delivery_status = 'delivered' AS delivered,
+          CASE WHEN cost_amount IS NOT NULL THEN cost_currency END AS cost_currency,
+          count(*)::bigint AS messages, sum(cost_amount)::bigint AS cost
+        FROM outbox_messages WHERE ${set} ${since}
+        GROUP BY 1, 2, 3, 4`),
+    );
+  const groups = (await Promise.all(messagesOfEdition(editionId).map(groupsOf))).flat();
   const channels = MESSAGE_CHANNEL_KINDS.map((channel): FinanceChannelMessages => ({
     channel,
     sent: 0,

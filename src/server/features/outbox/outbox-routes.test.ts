@@ -143,6 +143,16 @@ describeEachDatabase('GET /api/admin/outbox per edition', (kind) => {
     expect(past.body.total).toBe(2);
   });
 
+  it("pages the current edition's messages and lookup codes as one list, newest first", async () => {
+    const page = (query: string) =>
+      call<OutboxResponse>(t.app, { url: `/api/admin/outbox?${query}`, headers: admin });
+    const all = (await page('limit=50')).body.messages.map((m) => m.id);
+    const pages = [await page('page=1&limit=2'), await page('page=2&limit=2')];
+    expect(pages.map((p) => p.body.total)).toEqual([3, 3]);
+    expect(pages.flatMap((p) => p.body.messages.map((m) => m.id))).toEqual(all);
+    expect((await page('page=3&limit=2')).body.messages).toEqual([]);
+  });
+
   it('answers 404 for an unknown edition and 400 for a malformed one', async () => {
     const unknown = await call(t.app, { url: '/api/admin/outbox?edition=1999', headers: admin });
     expect(unknown.status).toBe(404);
