@@ -123,6 +123,12 @@ describeEachDatabase('a phone that does not answer its prompts', (kind) => {
     expect((await prompt(first, twice)).status).toBe(200);
   });
 
+  it("leaves the sandbox's scripted numbers to testers, who fail them on purpose", async () => {
+    const scripted = '237690000002';
+    await history(scripted, ['failed', 'failed', 'failed']);
+    expect((await prompt(first, scripted)).status).toBe(200);
+  });
+
   it('lets the phone rest an hour after its last unanswered prompt, no longer', async () => {
     const phone = freshPhone();
     const phoneHash = first.ctx.hashPhone(phone);
