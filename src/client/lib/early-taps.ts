@@ -1,8 +1,8 @@
 export interface EarlyTaps {
   /**
    * Gives React what the voter did before it took the page over: what they typed or chose in its
-   * fields, then (on the next task, once React has drawn that) the held tap to its button. From
-   * then on React answers taps itself.
+   * fields, then (on the next task, once React has drawn that) the held taps to their buttons,
+   * one a task. From then on React answers taps itself.
    */
   replay: () => void;
 }
@@ -53,12 +53,13 @@ function announceChange(field: Field): void {
  *
  * Taps on buttons are held here until `replay()`, which runs once React has taken over the page's
  * own part (ReplayEarlyTaps): React would otherwise take the tapped part over on the spot and
- * answer the tap before it had been told what was typed. Only the last tap: a voter who tapped
- * three times because nothing happened meant it once. Links need nothing: without the page's code
- * they still navigate, as a full page load.
+ * answer the tap before it had been told what was typed. They are given in order, one a task, so
+ * each is answered with what the one before did (a number chosen, then Pay); taps repeated on one
+ * button count once: a voter who tapped three times because nothing happened meant it once. Links
+ * need nothing: without the page's code they still navigate, as a full page load.
  */
 export function holdEarlyTaps(container: HTMLElement): EarlyTaps {
-  let held: HTMLButtonElement | null = null;
+  let held: HTMLButtonElement[] = [];
   let holding = true;
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
@@ -67,7 +68,7 @@ export function holdEarlyTaps(container: HTMLElement): EarlyTaps {
     // listening on the same element once it starts taking over, must not answer it yet either.
     event.preventDefault();
     event.stopImmediatePropagation();
-    held = button;
+    if (held.at(-1) !== button) held.push(button);
   };
   container.addEventListener('click', hold, true);
   return {
@@ -78,12 +79,17 @@ export function holdEarlyTaps(container: HTMLElement): EarlyTaps {
       for (const field of container.querySelectorAll<Field>('input, textarea')) {
         if (changedBeforeTakeover(field)) announceChange(field);
       }
-      const button = held;
-      held = null;
-      if (!button) return;
-      window.setTimeout(() => {
-        if (button.isConnected && !button.disabled) button.click();
-      }, 0);
+      const buttons = held;
+      held = [];
+      const tapFrom = (index: number) => {
+        const button = buttons[index];
+        if (!button) return;
+        window.setTimeout(() => {
+          if (button.isConnected && !button.disabled) button.click();
+          tapFrom(index + 1);
+        }, 0);
+      };
+      tapFrom(0);
     },
   };
 }
