@@ -94,9 +94,9 @@ export async function otherEditionOf(
     .innerJoin(editions, eq(editions.id, categories.editionId))
     .where(
       'categoryId' in page
-        ? and(eq(categories.id, page.categoryId), eq(editions.isCurrent, false))
+        ? and(eq(categories.id, page.categoryId), not(isCurrentEdition))
         : and(
-            eq(editions.isCurrent, false),
+            not(isCurrentEdition),
             inArray(
               categories.id,
               db

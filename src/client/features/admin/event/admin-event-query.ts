@@ -3,11 +3,10 @@ import { eventQuery } from '#client/features/event';
 import { useAdminEdition } from '../edition';
 
 /**
- * The settings of the edition the Event tab works on, as the public pages read them: the current
- * edition's under one key, so a save is seen by the whole site; another edition's by name.
+ * The settings of the edition the Event tab works on, as the public pages read them (eventQuery):
+ * the current edition's under one key, so a save is seen by the whole site; another edition's by
+ * name.
  */
-export const adminEventQuery = (edition: string | undefined) => eventQuery(edition);
-
 export function useAdminEvent() {
-  return useQuery(adminEventQuery(useAdminEdition()));
+  return useQuery(eventQuery(useAdminEdition()));
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { publicEventSchema } from '#shared/schemas/event';
 import { toast } from '#client/components/ui/toast-store';
 import { useAdminEdition, withEdition } from '../edition';
-import { adminEventQuery } from './admin-event-query';
+import { eventQuery } from '#client/features/event';
 import { errorStatus } from '#client/lib/api-error';
 import { sendJson } from '#client/lib/api-client';
 import { refreshEventData } from '../api/admin-queries';
@@ -32,13 +32,13 @@ export function usePublishResults() {
         publicEventSchema,
       ),
     onSuccess: async (event) => {
-      queryClient.setQueryData(adminEventQuery(edition).queryKey, event);
+      queryClient.setQueryData(eventQuery(edition).queryKey, event);
       toast({ title: t('toasts.successTitle'), description: t('event.toasts.published') });
       await refresh();
     },
     onError: (error) => {
       if (errorStatus(error) === 409) {
-        void queryClient.invalidateQueries({ queryKey: adminEventQuery(edition).queryKey });
+        void queryClient.invalidateQueries({ queryKey: eventQuery(edition).queryKey });
         void refresh();
       }
       onError(error, t('event.toasts.publishFailed'));
