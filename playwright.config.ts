@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CARD_LIMITS_OUT_OF_THE_WAY } from './test/support/card-limits.js';
 import { CHROMIUM } from './test/support/chromium.js';
 
 // scripts/e2e.ts picks five free consecutive ports; run directly, they are derived from the
@@ -23,6 +24,7 @@ const serverEnv = (databaseUrl: string | undefined) => ({
   SANDBOX_SETTLE_DELAY_MS: '1500',
   PHONE_HASH_KEY: 'e2e-phone-hash-key',
   RECONCILE_INTERVAL_SECONDS: '2',
+  ...CARD_LIMITS_OUT_OF_THE_WAY,
 });
 
 export default defineConfig({

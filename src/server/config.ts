@@ -190,6 +190,19 @@ const envSchema = z
     RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(10),
     PROMPT_BLOCK_AFTER_UNANSWERED: z.coerce.number().int().positive().default(3),
     PROMPT_BLOCK_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
+    CARD_INTENTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+    CARD_INTENTS_PER_HOUR_PER_SESSION: z.coerce.number().int().positive().default(10),
+    CARD_INTENTS_PER_HOUR_PER_EMAIL: z.coerce.number().int().positive().default(10),
+    CARD_BLOCK_AFTER_DECLINES: z.coerce.number().int().positive().default(5),
+    CARD_BLOCK_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
+    CARD_CHALLENGE_AFTER_DECLINES: z.coerce.number().int().positive().default(30),
+    CARD_CHALLENGE_WINDOW_MINUTES: z.coerce.number().int().positive().max(1440).default(15),
+    CARD_CHALLENGE_PASS_MINUTES: z.coerce.number().int().positive().max(1440).default(30),
+    TURNSTILE_SITE_KEY: optionalString,
+    TURNSTILE_SECRET_KEY: optionalString,
+    TURNSTILE_VERIFY_URL: z
+      .url()
+      .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
     RATE_LIMIT_LOOKUP_CODES_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
     LOOKUP_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
     LOOKUP_CODE_ANSWER_FLOOR_MS: z.coerce.number().int().min(0).max(10000).default(500),
@@ -321,6 +334,11 @@ const envSchema = z
     ] as const) {
       need(env.SMS_GATEWAY === 'orange' && !env[key], key, `SMS_GATEWAY=orange needs ${key}`);
     }
+    need(
+      Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY),
+      env.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY',
+      'Turnstile needs both its site key (for the page) and its secret key (to check the answers)',
+    );
     for (const key of ['AT_USERNAME', 'AT_API_KEY'] as const) {
       need(
         env.SMS_GATEWAY === 'africastalking' && !env[key],
@@ -527,6 +545,35 @@ export function loadConfig(
       unansweredPrompts: {
         afterUnanswered: env.PROMPT_BLOCK_AFTER_UNANSWERED,
         minutes: env.PROMPT_BLOCK_MINUTES,
+      },
+    },
+    /**
+     * Against card testing (ADR 0068): new intents per client per hour, a client's rest after a
+     * burst of declines, and the challenge asked of every card payment while declines across the
+     * site are many. Without Turnstile's keys the challenge is the sandbox's stand-in where the
+     * sandbox is allowed; in production without them, card payments pause instead.
+     */
+    cardTesting: {
+      intentsPerHour: {
+        address: env.CARD_INTENTS_PER_HOUR_PER_ADDRESS,
+        session: env.CARD_INTENTS_PER_HOUR_PER_SESSION,
+        email: env.CARD_INTENTS_PER_HOUR_PER_EMAIL,
+      },
+      blockAfterDeclines: env.CARD_BLOCK_AFTER_DECLINES,
+      blockMinutes: env.CARD_BLOCK_MINUTES,
+      challenge: {
+        afterDeclines: env.CARD_CHALLENGE_AFTER_DECLINES,
+        windowMinutes: env.CARD_CHALLENGE_WINDOW_MINUTES,
+        passMinutes: env.CARD_CHALLENGE_PASS_MINUTES,
+        turnstile:
+          env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
+            ? {
+                siteKey: env.TURNSTILE_SITE_KEY,
+                secretKey: env.TURNSTILE_SECRET_KEY,
+                verifyUrl: env.TURNSTILE_VERIFY_URL,
+              }
+            : null,
+        sandbox: env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== 'production',
       },
     },
     /** The one-time codes that open a voter's receipt list (ADR 0061). */

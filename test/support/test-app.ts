@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#server/app.js';
 import { loadConfig, type Config } from '#server/config.js';
+import { CARD_LIMITS_OUT_OF_THE_WAY } from './card-limits.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -33,6 +34,7 @@ export async function startTestApp(
     // Messages are written by settlements but not delivered unless a test asks (outbox tests do).
     OUTBOX_INTERVAL_MS: '0',
     PHONE_HASH_KEY: 'test-phone-hash-key',
+    ...CARD_LIMITS_OUT_OF_THE_WAY,
     ...env,
   });
   const app = await buildApp({ ...options, config, database, logger: false });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -21,6 +22,7 @@ import type { Currency, Provider } from '#shared/money.js';
 import type { DeliveryStatus, MessageChannelKind, OutboxState } from '#shared/schemas/outbox.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { BlockedPromptReason } from '#shared/schemas/tracking.js';
+import type { CardCheckoutEventKind } from '#shared/schemas/card-checkout.js';
 import type { ResultsVisibility } from '#shared/schemas/event.js';
 import type { LedgerCorrectionReason } from '#shared/schemas/ledger.js';
 
@@ -315,6 +317,42 @@ export const blockedPrompts = pgTable(
     index('blocked_prompts_edition_hour_idx').on(t.editionId, t.hour),
   ],
 );
+
+/**
+ * What one client did at the card checkout, for the limits against card testing: each new intent
+ * and each decline, under the client's address (addressKey), its checkout session (a hash of the
+ * `palmares_checkout` cookie) and the e-mail it gave. Site-wide, not per edition: a card tester
+ * does not care which awards it tries its cards on.
+ */
+export const cardCheckoutEvents = pgTable(
+  'card_checkout_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 10 }).$type<CardCheckoutEventKind>().notNull(),
+    /** Makes a repeated report of one decline (a webhook delivered twice) count once. */
+    ref: varchar('ref', { length: 255 }).notNull().unique(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    addressKey: varchar('address_key', { length: 64 }).notNull(),
+    checkoutSession: varchar('checkout_session', { length: 64 }),
+    voterEmail: varchar('voter_email', { length: 320 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('card_checkout_events_address_idx').on(t.addressKey, t.kind, t.createdAt),
+    index('card_checkout_events_session_idx').on(t.checkoutSession, t.kind, t.createdAt),
+    index('card_checkout_events_email_idx').on(t.voterEmail, t.kind, t.createdAt),
+    index('card_checkout_events_kind_idx').on(t.kind, t.createdAt),
+    index('card_checkout_events_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** A checkout session that passed the challenge asked of card payments, and until when it holds. */
+export const checkoutChallengePasses = pgTable('checkout_challenge_passes', {
+  checkoutSession: varchar('checkout_session', { length: 64 }).primaryKey(),
+  passedUntil: timestamp('passed_until', { withTimezone: true }).notNull(),
+});
 
 /** Completed votes, revenue and payment count per provider per UTC hour; maintained only by settle(). */
 export const providerHourlyTotals = pgTable(

@@ -11,6 +11,7 @@ export { applyProviderReport } from './apply-provider-report.js';
 export { applyCampayTransaction } from './apply-campay-transaction.js';
 export { revisePayment } from './revise-payment.js';
 export { refreshPayment } from './refresh-payment.js';
+export { closePendingPayment } from './close-payment.js';
 export { recordProviderFee } from './provider-fee.js';
 export { recordProviderRef } from './provider-ref.js';
 export { markPaymentAttempt, setReceiptEmail } from './voter-details.js';

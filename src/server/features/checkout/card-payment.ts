@@ -22,6 +22,7 @@ import {
   reserveAmountChange,
   type CardDraft,
 } from './card-amount-change.js';
+import { cardCheckoutRefusal, cardClientOf, recordCardIntent } from './card-testing.js';
 import { CARD_PAYMENT_INPUT } from './checkout-input-texts.js';
 import { insertPendingPayment } from './insert-payment.js';
 import { paymentTotals } from './payment-totals.js';
@@ -48,12 +49,17 @@ export function registerCardPayment(
         body: cardPaymentRequestSchema,
         response: {
           200: cardPaymentResponseSchema,
-          ...errorResponses(400, 404, 409, 429, 502, 503),
+          ...errorResponses(400, 403, 404, 409, 429, 502, 503),
         },
       },
     },
-    async (request): Promise<CardPaymentResponse> => {
+    async (request, reply): Promise<CardPaymentResponse> => {
       const { body } = request;
+      const client = cardClientOf(request, reply, body.voterEmail ?? null);
+      const refusal = await cardCheckoutRefusal(ctx, client);
+      // A client at rest after declines may not even move its open intent; the hourly limits and
+      // the challenge wait for a new one.
+      if (refusal?.kind === 'rest') throw refusal.error;
       const provider = ctx.providers.card;
       if (!provider) {
         throw new HttpError(503, {
@@ -74,6 +80,7 @@ export function registerCardPayment(
         const updated = await updateCardPayment(ctx, provider, body.paymentId, draft);
         if (updated) return updated;
       }
+      if (refusal) throw refusal.error;
 
       const paymentId = await insertPendingPayment(ctx.db, {
         provider: 'stripe',
@@ -82,6 +89,8 @@ export function registerCardPayment(
         ipAddress: request.ip,
         language: requestLanguage(request),
       });
+      // Counted before the provider is asked: an intent that failed to start was still tried.
+      await recordCardIntent(ctx, client, paymentId);
       let intent;
       try {
         intent = await provider.prepareIntent({
@@ -89,6 +98,7 @@ export function registerCardPayment(
           amount: draft.amount,
           currency: 'USD',
           existingIntentId: null,
+          client: { ipAddress: client.ipAddress, userAgent: client.userAgent },
         });
       } catch (error) {
         // The client never got a secret, so nobody can pay this intent: close the payment.

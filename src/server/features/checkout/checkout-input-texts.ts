@@ -82,3 +82,14 @@ export const SANDBOX_CARD_INPUT: VoterInputTexts = {
   },
   otherwise: PAYMENT_UNREADABLE,
 };
+
+/** POST /api/checkout/challenge */
+export const CHALLENGE_INPUT: VoterInputTexts = {
+  fields: {
+    token: {
+      en: 'The check was not completed. Please try it again.',
+      fr: "La vérification n'a pas été terminée. Veuillez réessayer.",
+    },
+  },
+  otherwise: PAYMENT_UNREADABLE,
+};

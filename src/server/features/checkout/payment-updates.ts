@@ -11,6 +11,7 @@ import {
   paymentEmailRequestSchema,
   paymentEmailResponseSchema,
 } from '#shared/schemas/payment.js';
+import { assertNotAtRest, cardClientOf } from './card-testing.js';
 import { PAYMENT_EMAIL_INPUT, PAYMENT_ID_INPUT } from './checkout-input-texts.js';
 
 /** Why a conditional update on a pending payment changed nothing: unknown (404) or settled (409). */
@@ -55,15 +56,22 @@ export function registerPaymentUpdates(app: FastifyInstance): void {
         summary: 'Record that the voter went on to pay a pending payment',
         tags: ['checkout'],
         params: idParamsSchema,
-        response: { 200: paymentAttemptResponseSchema, ...errorResponses(400, 404, 409, 422) },
+        response: {
+          200: paymentAttemptResponseSchema,
+          ...errorResponses(400, 404, 409, 422, 429),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const current = await readPayment(ctx.db, id);
       if (!current) throw notFound(PAYMENT_NOT_FOUND);
       if (current.provider === 'stripe' && !current.voterEmail) {
         throw unprocessable(EMAIL_REQUIRED);
+      }
+      // The page marks the attempt just before the card is tried: a client at rest tries none.
+      if (current.provider === 'stripe') {
+        await assertNotAtRest(ctx, cardClientOf(request, reply, current.voterEmail));
       }
       const marked = await markPaymentAttempt(ctx.db, id);
       if (!marked) return explainMiss(ctx, id, 'attempt');

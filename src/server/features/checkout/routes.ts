@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerJsonBody } from '#server/http/json-body.js';
 import { registerCampayCallback } from './campay-callback.js';
 import { registerCardPayment } from './card-payment.js';
+import { registerCheckoutChallenge } from './checkout-challenge.js';
 import { registerConfirmPayment } from './confirm-payment.js';
 import { registerMobileMoneyPayment } from './mobile-money-payment.js';
 import { registerPaymentConfig } from './payment-config.js';
@@ -22,6 +23,7 @@ export default async function checkoutRoutes(app: FastifyInstance): Promise<void
   registerMobileMoneyPayment(app, { hashPhone: ctx.hashPhone, rateLimit });
   registerCardPayment(app, { rateLimit });
   registerSandboxCard(app, { rateLimit });
+  registerCheckoutChallenge(app, { rateLimit });
   registerPaymentUpdates(app);
   registerConfirmPayment(app);
   registerPaymentStatus(app);

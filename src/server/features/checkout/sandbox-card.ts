@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, conflict, notFound, unprocessable } from '#server/http/http-error.js';
@@ -19,6 +20,7 @@ import {
   sandboxCardResponseSchema,
   type SandboxCardResponse,
 } from '#shared/schemas/payment.js';
+import { assertNotAtRest, cardClientOf, recordCardDecline } from './card-testing.js';
 import { SANDBOX_CARD_INPUT } from './checkout-input-texts.js';
 
 /**
@@ -79,6 +81,7 @@ export function registerSandboxCard(
       if (!payment.voterEmail) {
         throw unprocessable(EMAIL_REQUIRED);
       }
+      await assertNotAtRest(ctx, cardClientOf(request, reply, payment.voterEmail));
 
       const charge = sandbox.chargeCard(cardNumber);
       // Not a test card: a typing mistake, not a decline, so nothing is recorded.
@@ -91,6 +94,7 @@ export function registerSandboxCard(
           { state: 'pending', lastError: charge.texts.en, providerRef: intentId },
           'sandbox',
         );
+        await recordCardDecline(ctx, paymentId, `sandbox:${randomUUID()}`);
         // 402 as Stripe answers a declined card; the intent stays open for another card.
         return reply
           .status(402)

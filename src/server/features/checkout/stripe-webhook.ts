@@ -11,6 +11,7 @@ import {
 import { uuidSchema } from '#shared/schemas/ids.js';
 import { notificationReceivedSchema } from '#shared/schemas/payment.js';
 import { errorResponses } from '#server/http/route-schema.js';
+import { recordCardDecline } from './card-testing.js';
 
 /** Stripe's own events stay well under this; the cap only bounds what a stranger can make us read. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -70,6 +71,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
       );
       // Held back while an amount change of this payment lands: a 5xx makes Stripe deliver again.
       if (applied.deferred) throw new HttpError(503, SERVICE_UNAVAILABLE);
+      if (notice.declineRef) await recordCardDecline(ctx, paymentId, notice.declineRef);
       // Once settled (its transaction committed), Stripe's fee: never part of the settlement.
       if (notice.view.report.state === 'completed') await recordProviderFee(ctx, paymentId);
       return { received: true };

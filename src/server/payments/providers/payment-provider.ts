@@ -73,6 +73,12 @@ export interface CardIntentView {
   report: ProviderReport;
 }
 
+/** The voter's address and browser as the checkout saw them. */
+export interface CardClientSignals {
+  ipAddress: string;
+  userAgent: string | null;
+}
+
 export interface CardProvider extends PaymentProvider {
   /**
    * Creates the intent for a new payment, or moves an existing one to the new amount. Throws
@@ -83,6 +89,8 @@ export interface CardProvider extends PaymentProvider {
     amount: number;
     currency: 'USD';
     existingIntentId: string | null;
+    /** Who asked for a new intent, for the provider's fraud checks. */
+    client?: CardClientSignals;
   }): Promise<{ intentId: string; clientSecret: string }>;
   retrieveIntent(intentId: string): Promise<CardIntentView | null>;
 }

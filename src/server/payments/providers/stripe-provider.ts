@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import type {
+  CardClientSignals,
   CardIntentView,
   CardProvider,
   PaymentRecord,
@@ -52,6 +53,7 @@ export class StripeProvider implements CardProvider {
     amount: number;
     currency: 'USD';
     existingIntentId: string | null;
+    client?: CardClientSignals;
   }): Promise<{ intentId: string; clientSecret: string }> {
     const intent = await guard(async () => {
       if (input.existingIntentId) {
@@ -67,7 +69,17 @@ export class StripeProvider implements CardProvider {
         {
           amount: input.amount,
           currency: input.currency.toLowerCase(),
-          metadata: { paymentId: input.paymentId },
+          // Radar sees the browser that confirms; these say who asked for the intent, for rules
+          // (`::client_ip::`) and for whoever reads a disputed payment (values cap at 500).
+          metadata: {
+            paymentId: input.paymentId,
+            ...(input.client
+              ? {
+                  client_ip: input.client.ipAddress,
+                  user_agent: (input.client.userAgent ?? '').slice(0, 500),
+                }
+              : {}),
+          },
           automatic_payment_methods: { enabled: true },
           description: 'Palmarès votes',
         },
@@ -156,7 +168,13 @@ export class StripeProvider implements CardProvider {
     );
     const object = event.data.object as { object?: string };
     if (INTENT_EVENTS.has(event.type) && object.object === 'payment_intent') {
-      return { kind: 'intent', view: viewOf(object as Stripe.PaymentIntent) };
+      const declined = event.type === 'payment_intent.payment_failed';
+      return {
+        kind: 'intent',
+        view: viewOf(object as Stripe.PaymentIntent),
+        // Stripe sends one such event per failed attempt; a redelivery keeps the event's id.
+        declineRef: declined ? `stripe:${event.id}` : null,
+      };
     }
     // The charge carries the running total of its refunds: repeats and reordering cannot count
     // a refund twice.
@@ -225,7 +243,8 @@ export class StripeProvider implements CardProvider {
 
 /** What a Stripe event says about one of our payments. */
 export type StripeNotice =
-  | { kind: 'intent'; view: CardIntentView }
+  /** `declineRef`: set when the event reports a declined attempt, one value per attempt. */
+  | { kind: 'intent'; view: CardIntentView; declineRef: string | null }
   | { kind: 'refund'; intentId: string; refundedAmount: number }
   | { kind: 'dispute'; intentId: string; disputeId: string; status: string }
   | { kind: 'charge-settled'; intentId: string };
