@@ -548,7 +548,7 @@ export function loadConfig(
       },
     },
     /**
-     * Against card testing (ADR 0068): new intents per client per hour, a client's rest after a
+     * Against card testing (ADR 0069): new intents per client per hour, a client's rest after a
      * burst of declines, and the challenge asked of every card payment while declines across the
      * site are many. Without Turnstile's keys the challenge is the sandbox's stand-in where the
      * sandbox is allowed; in production without them, card payments pause instead.

@@ -13,6 +13,11 @@ const schemaShaped: unknown[] = [
   { message: 'Timed out', details: { code: 'ER101', paymentId: PAYMENT_ID } },
   { message: 'Refused', details: { code: 'card_declined' } },
   { message: 'Did not go through', details: { paymentId: PAYMENT_ID } },
+  { message: 'Confirm', details: { code: 'challenge_required', challenge: { kind: 'sandbox' } } },
+  {
+    message: 'Confirm',
+    details: { code: 'challenge_required', challenge: { kind: 'turnstile', siteKey: '0x4A' } },
+  },
 ];
 const notAnErrorBody: unknown[] = [null, 'text', 42, [], {}, { message: 1 }, { error: 'x' }];
 

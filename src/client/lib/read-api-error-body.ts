@@ -1,4 +1,5 @@
 import type { ApiErrorBody, InputIssue, PaymentFailureDetails } from '#shared/schemas/api-error';
+import type { CheckoutChallenge } from '#shared/schemas/card-checkout';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -11,15 +12,27 @@ function readIssue(value: unknown): InputIssue | null {
   return typeof path === 'string' && typeof message === 'string' ? { path, message } : null;
 }
 
+function readChallenge(value: unknown): CheckoutChallenge | null {
+  if (!isRecord(value)) return null;
+  if (value.kind === 'sandbox') return { kind: 'sandbox' };
+  if (value.kind === 'turnstile' && typeof value.siteKey === 'string') {
+    return { kind: 'turnstile', siteKey: value.siteKey };
+  }
+  return null;
+}
+
 function readPaymentFailure(value: Record<string, unknown>): PaymentFailureDetails | null {
   const { code, paymentId } = value;
   if (code !== undefined && typeof code !== 'string') return null;
   if (paymentId !== undefined && !(typeof paymentId === 'string' && UUID.test(paymentId))) {
     return null;
   }
+  const challenge = value.challenge === undefined ? undefined : readChallenge(value.challenge);
+  if (challenge === null) return null;
   return {
     ...(code === undefined ? {} : { code }),
     ...(paymentId === undefined ? {} : { paymentId }),
+    ...(challenge === undefined ? {} : { challenge }),
   };
 }
 

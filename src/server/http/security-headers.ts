@@ -20,17 +20,25 @@ const NON_DOCUMENT_HEADERS: OutgoingHttpHeaders = {
 /** helmet's full set for our pages, computed once (it depends only on the config). */
 function documentHeaders(config: Config): OutgoingHttpHeaders {
   const stripeOrigins = config.stripe ? ['https://js.stripe.com'] : [];
+  // Turnstile's widget: its script, and the frame it draws the challenge in.
+  const turnstileOrigins = config.cardTesting.challenge.turnstile
+    ? ['https://challenges.cloudflare.com']
+    : [];
   const apply = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeOrigins],
+        scriptSrc: ["'self'", ...stripeOrigins, ...turnstileOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
-        frameSrc: config.stripe
-          ? ['https://js.stripe.com', 'https://hooks.stripe.com']
-          : ["'none'"],
+        frameSrc:
+          config.stripe || turnstileOrigins.length > 0
+            ? [
+                ...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+                ...turnstileOrigins,
+              ]
+            : ["'none'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,

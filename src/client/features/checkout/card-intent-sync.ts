@@ -5,6 +5,8 @@ import {
   type CardPaymentResponse,
   type NominationVote,
 } from '#shared/schemas/payment';
+import type { CheckoutChallenge } from '#shared/schemas/card-checkout';
+import { ApiError } from '#client/lib/api-error';
 import { selectionKey } from './vote-selection';
 
 /** The intent follows the split 300 ms after it settles, the e-mail 800 ms after. */
@@ -15,8 +17,8 @@ export interface CardIntentApi {
   prepare: (request: CardPaymentRequest) => Promise<CardPaymentResponse>;
   saveEmail: (paymentId: string, voterEmail: string) => Promise<void>;
   deviceInfo: () => CardPaymentRequest['deviceInfo'];
-  /** A background set-up failed: 'Payment Setup Failed'. */
-  onSetupFailed: () => void;
+  /** A background set-up failed: the server's refusal, or 'Payment Setup Failed'. */
+  onSetupFailed: (error: unknown) => void;
 }
 
 export interface CardIntentView {
@@ -25,6 +27,8 @@ export interface CardIntentView {
   preparing: boolean;
   /** Bumped each time the server updated the intent, so a card form can refresh its amount. */
   version: number;
+  /** The challenge the server asks before it starts a card payment, until it is passed. */
+  challenge: CheckoutChallenge | null;
 }
 
 export interface CardIntentDesired {
@@ -39,6 +43,13 @@ const EMPTY_VIEW: CardIntentView = {
   clientSecret: null,
   preparing: false,
   version: 0,
+  challenge: null,
+};
+
+/** The challenge a refusal asks for, if that is what it is. */
+const challengeOf = (error: unknown): CheckoutChallenge | null => {
+  const details = error instanceof ApiError ? error.body?.details : undefined;
+  return details && !Array.isArray(details) ? (details.challenge ?? null) : null;
 };
 
 function validEmail(email: string): string | null {
@@ -93,7 +104,8 @@ export class CardIntentSync {
 
   /**
    * Before paying: the payment brought up to date with the split and e-mail now, not after the
-   * debounce. Returns its id, or null when it could not be set up. E-mail errors are thrown.
+   * debounce. Returns its id, or null when it could not be set up. The server's refusals and
+   * e-mail errors are thrown.
    */
   async flush(): Promise<string | null> {
     clearTimeout(this.intentTimer);
@@ -101,7 +113,9 @@ export class CardIntentSync {
     const runId = this.generation;
     try {
       await this.prepare(true);
-    } catch {
+    } catch (error) {
+      // A refusal the server explained (a limit, a challenge to pass) is the voter's to read.
+      if (error instanceof ApiError && error.body && error.status < 500) throw error;
       return null;
     }
     const paymentId = this.view.paymentId;
@@ -112,6 +126,13 @@ export class CardIntentSync {
       this.sentEmail = email;
     }
     return paymentId;
+  }
+
+  /** The challenge was passed: the payment is set up again at once. */
+  retry(): void {
+    this.setView({ ...this.view, challenge: null });
+    clearTimeout(this.intentTimer);
+    if (this.needsPrepare()) void this.prepare(false);
   }
 
   /** The payment completed: the next purchase starts a fresh one. */
@@ -189,10 +210,13 @@ export class CardIntentSync {
           clientSecret: response.clientSecret,
           preparing: false,
           version: this.view.version + 1,
+          challenge: null,
         });
       } catch (error) {
         failure = error;
-        if (runId === this.generation) this.setView({ ...this.view, preparing: false });
+        if (runId === this.generation) {
+          this.setView({ ...this.view, preparing: false, challenge: challengeOf(error) });
+        }
       }
     })();
     this.inFlight = run;
@@ -200,7 +224,8 @@ export class CardIntentSync {
     this.inFlight = null;
     if (failure !== null) {
       if (throwErrors) throw failure;
-      if (runId === this.generation) this.api.onSetupFailed();
+      // The challenge is shown where the card form is: no toast on top of it.
+      if (runId === this.generation && !this.view.challenge) this.api.onSetupFailed(failure);
       return;
     }
     // The e-mail may have been typed before the payment existed.

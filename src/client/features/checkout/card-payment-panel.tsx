@@ -8,6 +8,7 @@ import { toast } from '#client/components/ui/toast-store';
 import { errorStatus, serverMessage } from '#client/lib/api-error';
 import type { CardPayHandlers } from './card-confirmation';
 import { confirmCardPayment, markPaymentAttempt } from './api/checkout-api';
+import { CheckoutChallengePanel } from './checkout-challenge';
 import { CardPayButton } from './pay-button';
 import { SandboxCardForm } from './sandbox-card-form';
 import type { CardPayment } from './use-card-payment';
@@ -164,6 +165,9 @@ export function CardPaymentPanel(props: CardPaymentPanelProps) {
   return (
     <div className="flex flex-col gap-4">
       {emailField}
+      {card.challenge ? (
+        <CheckoutChallengePanel challenge={card.challenge} onPassed={card.retry} />
+      ) : null}
       <CardForm
         config={config}
         card={card}

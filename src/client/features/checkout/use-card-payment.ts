@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { NominationVote } from '#shared/schemas/payment';
 import { toast } from '#client/components/ui/toast-store';
+import { errorStatus, serverMessage } from '#client/lib/api-error';
 import { i18n } from '#client/lib/i18n';
 import { CardIntentSync, type CardIntentView } from './card-intent-sync';
 import { prepareCardPayment, saveVoterEmail } from './api/checkout-api';
@@ -10,12 +11,16 @@ import { selectionKey } from './vote-selection';
 export interface CardPayment extends CardIntentView {
   flush: () => Promise<string | null>;
   forget: () => void;
+  /** The challenge was passed: set the payment up again. */
+  retry: () => void;
 }
 
-function showSetupFailed(): void {
+/** The server's refusal when it gave one (a limit reached, card payments paused), else ours. */
+function showSetupFailed(error: unknown): void {
+  const refused = errorStatus(error) !== null ? serverMessage(error) : null;
   toast({
     title: i18n.t('checkout:toasts.setupFailedTitle'),
-    description: i18n.t('checkout:toasts.setupFailedText'),
+    description: refused ?? i18n.t('checkout:toasts.setupFailedText'),
     variant: 'destructive',
   });
 }
@@ -47,5 +52,10 @@ export function useCardPayment(
 
   useEffect(() => () => sync.dispose(), [sync]);
 
-  return { ...view, flush: () => sync.flush(), forget: () => sync.forget() };
+  return {
+    ...view,
+    flush: () => sync.flush(),
+    forget: () => sync.forget(),
+    retry: () => sync.retry(),
+  };
 }

@@ -11,7 +11,7 @@ import { closePendingPayment } from '#server/payments/index.js';
 import { CARD_REFUSAL_CODES } from '#shared/schemas/card-checkout.js';
 
 /*
- * Limits against card testing (ADR 0068): someone with a list of stolen card numbers uses the
+ * Limits against card testing (ADR 0069): someone with a list of stolen card numbers uses the
  * checkout to find out which still work. Each client (its address, its checkout session, the
  * e-mail it gives) may start so many card payments an hour and rests after a burst of declines;
  * while declines across the whole site are many, every card payment first passes a challenge.

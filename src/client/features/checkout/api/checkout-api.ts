@@ -16,6 +16,10 @@ import {
   type SandboxCardRequest,
   type SandboxCardResponse,
 } from '#shared/schemas/payment';
+import {
+  checkoutChallengeResponseSchema,
+  type CheckoutChallengeResponse,
+} from '#shared/schemas/card-checkout';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, sendJson } from '#client/lib/api-client';
 
@@ -69,6 +73,11 @@ export function confirmCardPayment(paymentIntentId: string): Promise<ConfirmPaym
 /** Plays the card network in sandbox mode; a declined test card answers 402 with its message. */
 export function chargeSandboxCard(request: SandboxCardRequest): Promise<SandboxCardResponse> {
   return sendJson('POST', '/api/sandbox/card-confirm', request, sandboxCardResponseSchema);
+}
+
+/** Hands the server the token of a passed challenge; the checkout session may then pay by card. */
+export function passCheckoutChallenge(token: string): Promise<CheckoutChallengeResponse> {
+  return sendJson('POST', '/api/checkout/challenge', { token }, checkoutChallengeResponseSchema);
 }
 
 /** A status check must not hang on a dead connection: it counts as a lost one after this. */
