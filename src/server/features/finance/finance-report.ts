@@ -100,6 +100,39 @@ const sumFigures = (into: FinanceFigures, row: FinanceFigures) => {
 };
 
 /**
+ * The edition's settled payments of the period grouped as PaymentGroup rows. The statuses are
+ * those of payments_edition_finance_idx's condition, word for word, and every column read is in
+ * that index: the edition's payments are then read from it alone, not from the table with every
+ * other edition's rows.
+ */
+export function paymentGroupsSql(options: {
+  editionId: number;
+  from: Date | null;
+  timeZone: string;
+  feeEstimates: FeeEstimates;
+}): SQL {
+  const { editionId, from, timeZone, feeEstimates } = options;
+  const at = sql`COALESCE(settled_at, created_at)`;
+  const estimate = sql`CASE WHEN provider = 'stripe'
+      THEN ${estimateFeeSql(sql`amount`, feeEstimates.stripe)}
+      ELSE ${estimateFeeSql(sql`amount`, feeEstimates.campay)} END`;
+  return sql`
+    SELECT to_char(${at} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day,
+      CASE WHEN starts_with(provider_ref, 'sandbox_') THEN 'sandbox' ELSE provider END AS source,
+      currency, status, dispute_status, provider_fee IS NOT NULL AS fee_reported,
+      count(*)::bigint AS payments,
+      sum(amount)::bigint AS gross,
+      sum(refunded_amount)::bigint AS refunds,
+      sum(GREATEST(amount - refunded_amount, 0))::bigint AS unrefunded,
+      sum(COALESCE(provider_fee::bigint, ${estimate}))::bigint AS fees
+    FROM payments
+    WHERE edition_id = ${editionId}
+      AND status IN ('completed', 'refunded', 'disputed', 'needs_review')
+      ${from ? sql`AND ${at} >= ${from.toISOString()}::timestamptz` : sql``}
+    GROUP BY 1, 2, 3, 4, 5, 6`;
+}
+
+/**
  * One edition's finance report of a period: per day of the edition's time zone, per source (Stripe, Campay,
  * or the sandbox) and currency, the money of payments that took it, with totals per currency.
  * A payment belongs to the day it was settled; its refunds and disputes stay on that day, so a
@@ -117,24 +150,7 @@ export async function financeReport(
 ): Promise<FinanceReport> {
   const { editionId, period, now, timeZone, feeEstimates } = options;
   const from = periodStart(period, now, timeZone);
-  const at = sql`COALESCE(settled_at, created_at)`;
-  const estimate = sql`CASE WHEN provider = 'stripe'
-      THEN ${estimateFeeSql(sql`amount`, feeEstimates.stripe)}
-      ELSE ${estimateFeeSql(sql`amount`, feeEstimates.campay)} END`;
-  const result = await db.execute(sql`
-    SELECT to_char(${at} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day,
-      CASE WHEN starts_with(provider_ref, 'sandbox_') THEN 'sandbox' ELSE provider END AS source,
-      currency, status, dispute_status, provider_fee IS NOT NULL AS fee_reported,
-      count(*)::bigint AS payments,
-      sum(amount)::bigint AS gross,
-      sum(refunded_amount)::bigint AS refunds,
-      sum(GREATEST(amount - refunded_amount, 0))::bigint AS unrefunded,
-      sum(COALESCE(provider_fee::bigint, ${estimate}))::bigint AS fees
-    FROM payments
-    WHERE edition_id = ${editionId}
-      AND status IN ('completed', 'refunded', 'disputed', 'needs_review')
-      ${from ? sql`AND ${at} >= ${from.toISOString()}::timestamptz` : sql``}
-    GROUP BY 1, 2, 3, 4, 5, 6`);
+  const result = await db.execute(paymentGroupsSql({ editionId, from, timeZone, feeEstimates }));
 
   const byKey = new Map<string, FinanceDayRow>();
   for (const group of rowsOf<PaymentGroup>(result)) {
@@ -174,6 +190,21 @@ export async function financeReport(
 }
 
 /**
+ * One set of messages (messagesOfEdition) written since `from`, grouped per channel, state,
+ * delivery and cost currency. Every column read is in outbox_messages_edition_finance_idx, so the
+ * set is read from it alone, not from the table with every other edition's messages.
+ */
+export function messageGroupsSql(set: SQL, from: Date | null): SQL {
+  const since = from ? sql`AND created_at >= ${from.toISOString()}::timestamptz` : sql``;
+  return sql`
+    SELECT channel, state, delivery_status = 'delivered' AS delivered,
+      CASE WHEN cost_amount IS NOT NULL THEN cost_currency END AS cost_currency,
+      count(*)::bigint AS messages, sum(cost_amount)::bigint AS cost
+    FROM outbox_messages WHERE ${set} ${since}
+    GROUP BY 1, 2, 3, 4`;
+}
+
+/**
  * The edition's messages to voters written since `from` (those of its payments, and with the
  * current edition the lookup codes), counted per channel and state, and what the gateways said
  * the sent ones cost, per currency (never added across currencies).
@@ -183,7 +214,6 @@ async function messageFigures(
   editionId: number,
   from: Date | null,
 ): Promise<FinanceMessages> {
-  const since = from ? sql`AND created_at >= ${from.toISOString()}::timestamptz` : sql``;
   // Each of the edition's two sets of messages grouped on its own; the sums below add them up.
   const groupsOf = async (set: SQL) =>
     rowsOf<{
@@ -193,14 +223,7 @@ async function messageFigures(
       cost_currency: string | null;
       messages: string | number;
       cost: string | number | null;
-    }>(
-      await db.execute(sql`
-        SELECT channel, state, delivery_status = 'delivered' AS delivered,
-          CASE WHEN cost_amount IS NOT NULL THEN cost_currency END AS cost_currency,
-          count(*)::bigint AS messages, sum(cost_amount)::bigint AS cost
-        FROM outbox_messages WHERE ${set} ${since}
-        GROUP BY 1, 2, 3, 4`),
-    );
+    }>(await db.execute(messageGroupsSql(set, from)));
   const groups = (await Promise.all(messagesOfEdition(editionId).map(groupsOf))).flat();
   const channels = MESSAGE_CHANNEL_KINDS.map((channel): FinanceChannelMessages => ({
     channel,
