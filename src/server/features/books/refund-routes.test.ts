@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema.js';
-import { createNominee } from '#test/factories/catalog-factory.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { createEdition } from '#test/factories/edition-factory.js';
 import {
   createCompletedPayment,
   createPendingPayment,
@@ -333,5 +334,23 @@ describeEachDatabase('admin refunds', (kind) => {
       payment.id,
     ]);
     await t.database.query('UPDATE nominations SET vote_count = 4 WHERE id = $1', [nominationId]);
+  });
+
+  it("checks one edition's books at a time: another edition's difference shows only there", async () => {
+    const past = await createEdition(t.database.db, { slug: 'books-2024', timezone: 'UTC' });
+    const category = await createCategory(t.database.db, { editionId: past.id });
+    const nominee = await createNominee(t.database.db, { categoryIds: [category.id] });
+    const nominationId = nominee.nominations[0]!.id;
+    await t.database.query('UPDATE nominations SET vote_count = 2 WHERE id = $1', [nominationId]);
+    const of = (query: string) =>
+      call<IntegrityReport>(t.app, { url: `/api/admin/integrity${query}`, headers: admin });
+    expect((await of('')).body).toMatchObject({ ok: true, differences: [] });
+    expect((await of('?edition=books-2024')).body.differences).toEqual([
+      { kind: 'tally', id: nominationId, expected: 0, actual: 2 },
+      { kind: 'trending', id: nominationId, expected: 2, actual: 0 },
+    ]);
+    expect((await of('?edition=no-such-year')).status).toBe(404);
+    expect((await of('?edition=Not%20A%20Slug')).status).toBe(400);
+    await t.database.query('UPDATE nominations SET vote_count = 0 WHERE id = $1', [nominationId]);
   });
 });

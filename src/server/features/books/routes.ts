@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActorOf } from '#server/features/audit/record-audit.js';
+import { findEdition } from '#server/features/editions/edition-store.js';
 import { errorResponses, SESSION_REQUIRED } from '#server/http/route-schema.js';
+import { editionQuerySchema } from '#shared/schemas/edition.js';
 import { idParamsSchema } from '#shared/schemas/ids.js';
 import {
   creditRequestSchema,
@@ -80,12 +82,16 @@ export default async function booksRoutes(plain: FastifyInstance): Promise<void>
         summary: 'Check that vote tallies and payments agree',
         tags: ['admin'],
         security: SESSION_REQUIRED,
-        response: { 200: integrityReportSchema, ...GUARDED },
+        querystring: editionQuerySchema,
+        response: { 200: integrityReportSchema, ...GUARDED, ...errorResponses(400, 404) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return checkIntegrity(app.ctx.db);
+      const { db, config } = app.ctx;
+      // One edition's books, the current one's by default (the periodic job checks them all).
+      const { id: editionId } = await findEdition(db, request.query.edition, config.eventTimezone);
+      return checkIntegrity(db, new Date(), { editionId });
     },
   );
 }

@@ -61,14 +61,15 @@ export const statsQuery = (edition: string | undefined) =>
   });
 
 /**
- * Whether the books balance. The server recomputes every tally for it, so an open dashboard asks
- * again only every five minutes.
+ * Whether the selected edition's books balance. The server recomputes every tally of the edition
+ * for it, so an open dashboard asks again only every five minutes.
  */
 const INTEGRITY_STALE_MS = 5 * 60_000;
-export const integrityQuery = () =>
+export const integrityQuery = (edition: string | undefined) =>
   queryOptions({
-    queryKey: ['/api/admin/integrity'],
-    queryFn: ({ signal }) => getJson('/api/admin/integrity', integrityReportSchema, { signal }),
+    queryKey: ['/api/admin/integrity', edition ?? null],
+    queryFn: ({ signal }) =>
+      getJson(withEdition('/api/admin/integrity', edition), integrityReportSchema, { signal }),
     staleTime: INTEGRITY_STALE_MS,
     refetchInterval: INTEGRITY_STALE_MS,
   });
@@ -169,7 +170,7 @@ export function refreshEventData(queryClient: QueryClient): Promise<void> {
 }
 
 export function useIntegrity() {
-  return useQuery(integrityQuery());
+  return useQuery(integrityQuery(useAdminEdition()));
 }
 
 /** Payments of the selected edition waiting for review. */
