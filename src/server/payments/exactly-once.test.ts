@@ -13,6 +13,7 @@ import {
   describePostgres,
   type TestDatabase,
 } from '#test/support/test-database.js';
+import { CARD_LIMITS_OUT_OF_THE_WAY } from '#test/support/card-limits.js';
 
 const PER_KIND = 30;
 
@@ -47,6 +48,7 @@ describePostgres('exactly-once settlement under concurrent, duplicated deliverie
       PHONE_HASH_KEY: 'exactly-once',
       PAYMENT_POLL_INTERVAL_MS: '0',
       RATE_LIMIT_PAYMENTS_PER_MINUTE: '100000',
+      ...CARD_LIMITS_OUT_OF_THE_WAY,
     } as const;
     live = await buildTestApp(database, loadConfig({ ...base, ...stripe.env, ...campay.env }));
     sandbox = await buildTestApp(database, loadConfig({ ...base, SANDBOX_SETTLE_DELAY_MS: '0' }));

@@ -16,6 +16,7 @@ import {
 } from '#test/support/test-database.js';
 import { checkIntegrity } from './integrity-check.js';
 import { disputeStanding, keptVotes, splitKept } from './counted-votes.js';
+import { CARD_LIMITS_OUT_OF_THE_WAY } from '#test/support/card-limits.js';
 
 const PAYMENTS = 500;
 const CONCURRENCY = 24;
@@ -76,6 +77,7 @@ describePostgres('refunds and disputes racing settlements on PostgreSQL', () => 
         SEED_DEMO: 'false',
         RECONCILE_INTERVAL_SECONDS: '0',
         PHONE_HASH_KEY: 'revision-race',
+        ...CARD_LIMITS_OUT_OF_THE_WAY,
         ...stripe.env,
       }),
     );
