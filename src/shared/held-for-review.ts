@@ -20,3 +20,8 @@ export function isHeldForReview(payment: {
     payment.status === 'needs_review' && (payment.failureReason ?? '').startsWith(`${PREFIX}:`)
   );
 }
+
+/** The organiser's words of a hold, or null when the reason is not a hold's. */
+export function holdReasonOf(failureReason: string | null): string | null {
+  return failureReason?.startsWith(`${PREFIX}: `) ? failureReason.slice(PREFIX.length + 2) : null;
+}
