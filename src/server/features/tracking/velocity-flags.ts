@@ -93,7 +93,8 @@ export async function flagVelocity(
  * The payments among `lines` (id, edition_id, created_at, key, item) whose key gathered at least
  * `threshold` distinct items within some `windowSeconds`: each payment of such a window is flagged
  * with the most it was seen in. Keys that never reach the threshold over the whole range are
- * dropped first, so the windows are only counted for the few suspicious keys.
+ * dropped first, so windows are only counted for the few suspicious keys, and joined on the key
+ * (hashed), so the work grows with each key's own payments, never with all of them.
  */
 async function distinctWithin(
   db: Db,
@@ -109,14 +110,14 @@ async function distinctWithin(
         SELECT edition_id, key FROM r GROUP BY edition_id, key
         HAVING count(DISTINCT item) >= ${rule.threshold}),
       c AS MATERIALIZED (SELECT r.* FROM r JOIN suspicious s USING (edition_id, key)),
-      -- Each line closes a window of the rule's length: how many items that window gathered.
+      -- Each payment closes a window of the rule's length: how many items that window gathered.
+      ends AS (SELECT DISTINCT edition_id, key, created_at AS until FROM c),
       hits AS (
-        SELECT DISTINCT c.edition_id, c.key, c.created_at AS until, m.items
-        FROM c CROSS JOIN LATERAL (
-          SELECT count(DISTINCT q.item)::int AS items FROM c q
-          WHERE q.edition_id = c.edition_id AND q.key = c.key
-            AND q.created_at BETWEEN c.created_at - ${window} AND c.created_at) m
-        WHERE m.items >= ${rule.threshold})
+        SELECT e.edition_id, e.key, e.until, count(DISTINCT q.item)::int AS items
+        FROM ends e JOIN c q ON q.edition_id = e.edition_id AND q.key = e.key
+          AND q.created_at BETWEEN e.until - ${window} AND e.until
+        GROUP BY e.edition_id, e.key, e.until
+        HAVING count(DISTINCT q.item) >= ${rule.threshold})
       SELECT c.id, c.edition_id, max(h.items)::int AS measured, NULL::int AS usual,
         NULL::uuid AS category_id
       FROM c JOIN hits h ON h.edition_id = c.edition_id AND h.key = c.key
@@ -129,8 +130,9 @@ async function distinctWithin(
 /**
  * Payments that took part in a burst of their category: votes within `burstWindowMinutes` at
  * least `burstFactor` times the category's usual votes for such a window (from its hourly counts
- * over the `burstBaselineHours` before) and at least `burstMinVotes`. A payment in several
- * bursting categories is flagged with the largest.
+ * over the `burstBaselineHours` before) and at least `burstMinVotes`. Sliding sums over each
+ * category's vote lines find the windows; every line up to a window's length before a bursting
+ * one is part of it. A payment in several bursting categories is flagged with the largest.
  */
 async function categoryBursts(
   db: Db,
@@ -150,27 +152,40 @@ async function categoryBursts(
         JOIN payment_votes v ON v.payment_id = p.id
         JOIN nominations n ON n.id = v.nomination_id
         WHERE p.status IN ${PAID} AND p.created_at >= ${start} - ${window}),
-      windows AS (
+      windows AS MATERIALIZED (
         SELECT r.*, sum(r.vote_count) OVER (PARTITION BY r.category_id ORDER BY r.created_at
-          RANGE BETWEEN ${window} PRECEDING AND CURRENT ROW)::int AS votes
+            RANGE BETWEEN ${window} PRECEDING AND CURRENT ROW)::int AS votes,
+          date_trunc('hour', r.created_at - ${window}) AS baseline_end
         FROM r),
-      -- The usual rate: the category's counted votes per window over the hours before this
-      -- window's hour (the hourly counts trending reads), so the burst itself is left out.
-      hits AS (
-        SELECT DISTINCT w.category_id, w.created_at AS until, w.votes, u.usual
-        FROM windows w CROSS JOIN LATERAL (
-          SELECT round(COALESCE(sum(h.votes), 0) / ${windowsPerBaseline}::numeric)::int AS usual
-          FROM nomination_hourly_votes h JOIN nominations n ON n.id = h.nomination_id
-          WHERE n.category_id = w.category_id
-            AND h.hour >= date_trunc('hour', w.created_at - ${window}) - ${baseline}
-            AND h.hour < date_trunc('hour', w.created_at - ${window})) u
-        WHERE w.votes >= ${settings.burstMinVotes} AND w.votes >= ${settings.burstFactor} * u.usual)
-      SELECT DISTINCT ON (r.id) r.id, r.edition_id, h.votes AS measured, h.usual,
-        r.category_id
-      FROM r JOIN hits h ON h.category_id = r.category_id
-        AND r.created_at BETWEEN h.until - ${window} AND h.until
-      WHERE r.created_at >= ${start}
-      ORDER BY r.id, h.votes DESC`),
+      -- The usual rate: the category's counted votes per window over the hours before the
+      -- window's hour (the hourly counts trending reads), so the burst itself is left out. Only
+      -- for the windows that reach the minimum: the rest cannot burst.
+      usual AS (
+        SELECT b.category_id, b.baseline_end,
+          round(COALESCE(sum(h.votes), 0) / ${windowsPerBaseline}::numeric)::int AS usual
+        FROM (SELECT DISTINCT category_id, baseline_end FROM windows
+              WHERE votes >= ${settings.burstMinVotes}) b
+        JOIN nominations n ON n.category_id = b.category_id
+        LEFT JOIN nomination_hourly_votes h ON h.nomination_id = n.id
+          AND h.hour >= b.baseline_end - ${baseline} AND h.hour < b.baseline_end
+        GROUP BY b.category_id, b.baseline_end),
+      marked AS (
+        SELECT w.*, u.usual,
+          w.votes >= ${settings.burstMinVotes} AND w.votes >= ${settings.burstFactor} * u.usual
+            AS hit
+        FROM windows w LEFT JOIN usual u USING (category_id, baseline_end)),
+      spread AS (
+        SELECT m.id, m.edition_id, m.category_id, m.created_at,
+          max(CASE WHEN m.hit THEN m.votes END) OVER ahead AS burst_votes,
+          max(CASE WHEN m.hit THEN m.usual END) OVER ahead AS burst_usual
+        FROM marked m
+        WINDOW ahead AS (PARTITION BY m.category_id ORDER BY m.created_at
+          RANGE BETWEEN CURRENT ROW AND ${window} FOLLOWING))
+      SELECT DISTINCT ON (s.id) s.id, s.edition_id, s.burst_votes AS measured,
+        s.burst_usual AS usual, s.category_id
+      FROM spread s
+      WHERE s.burst_votes IS NOT NULL AND s.created_at >= ${start}
+      ORDER BY s.id, s.burst_votes DESC`),
   );
 }
 
