@@ -103,6 +103,17 @@ describe('velocity flags in voter tracking', () => {
       )
       .toBeTruthy();
     expect(within(rowOf('device@example.com')).getByText('needs review')).toBeTruthy();
+
+    // Credited after review: every vote counts again, under the receipt it had.
+    await user.click(within(rowOf('device@example.com')).getByRole('button', { name: /^Review / }));
+    const review = await screen.findByRole('dialog');
+    expect(within(review).getByText('Four phones, one device')).toBeTruthy();
+    await user.type(within(review).getByLabelText(/Reason/), 'One family, checked by phone');
+    await user.click(within(review).getByRole('button', { name: 'Credit the votes' }));
+    expect(await screen.findByText('2 votes credited')).toBeTruthy();
+    await expect
+      .poll(() => within(rowOf('device@example.com')).queryByText('completed'))
+      .toBeTruthy();
   });
 
   it('clears the flags and leaves the payment as it is', async () => {
