@@ -266,12 +266,12 @@ export function verifyLedger(document: unknown, expected: Expected = {}): Verdic
       !isHash(correction.hash) ||
       !isHash(correction.receiptHash) ||
       !saltOk(correction.salt) ||
-      !['refund', 'dispute', 'credit'].includes(String(correction.reason)) ||
+      !['refund', 'dispute', 'credit', 'hold'].includes(String(correction.reason)) ||
       typeof correction.at !== 'string' ||
       Number.isNaN(Date.parse(correction.at))
     ) {
       chainProblems.push(
-        `correction ${index} is not {previous, root, receiptHash, ${ownSalts ? 'salt, ' : ''}changes, reason refund|dispute|credit, at, hash}`,
+        `correction ${index} is not {previous, root, receiptHash, ${ownSalts ? 'salt, ' : ''}changes, reason refund|dispute|credit|hold, at, hash}`,
       );
       continue;
     }

@@ -51,6 +51,7 @@ import { registerSpa } from './http/spa.js';
 import { oncePerTick } from './jobs/job-ticks.js';
 import { schedulePeriodicJob } from './jobs/periodic-job.js';
 import { integrityJob } from './payments/integrity-job.js';
+import { velocityJob } from './features/tracking/velocity-flags.js';
 import { reconcileJob } from './payments/reconcile.js';
 
 export interface BuildAppOptions {
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reconcileJob(ctx),
     sessionPurgeJob(ctx),
     integrityJob(ctx),
+    velocityJob(ctx),
     ctx.outbox.job(),
   ]) {
     schedulePeriodicJob(app, oncePerTick(ctx.db, job), ctx.metrics);

@@ -203,6 +203,17 @@ const envSchema = z
     TURNSTILE_VERIFY_URL: z
       .url()
       .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    VELOCITY_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+    VELOCITY_LOOKBACK_MINUTES: z.coerce.number().int().positive().max(10080).default(120),
+    VELOCITY_PHONES_PER_DEVICE: z.coerce.number().int().min(2).default(3),
+    VELOCITY_PHONES_PER_ADDRESS: z.coerce.number().int().min(2).default(10),
+    VELOCITY_PHONES_WINDOW_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
+    VELOCITY_NOMINEES_PER_PHONE: z.coerce.number().int().min(2).default(5),
+    VELOCITY_NOMINEES_WINDOW_SECONDS: z.coerce.number().int().positive().max(3600).default(60),
+    VELOCITY_BURST_WINDOW_MINUTES: z.coerce.number().int().positive().max(1440).default(10),
+    VELOCITY_BURST_FACTOR: z.coerce.number().int().min(2).default(5),
+    VELOCITY_BURST_MIN_VOTES: z.coerce.number().int().positive().default(200),
+    VELOCITY_BURST_BASELINE_HOURS: z.coerce.number().int().positive().max(720).default(24),
     RATE_LIMIT_LOOKUP_CODES_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
     LOOKUP_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
     LOOKUP_CODE_ANSWER_FLOOR_MS: z.coerce.number().int().min(0).max(10000).default(500),
@@ -575,6 +586,32 @@ export function loadConfig(
             : null,
         sandbox: env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== 'production',
       },
+    },
+    /**
+     * Velocity flags of voter tracking (ADR 0068): what makes the job flag a paid payment. A flag
+     * never blocks anything; the organiser decides.
+     */
+    velocity: {
+      /** How often one instance looks at recent payments; 0 turns the flags off. */
+      intervalSeconds: env.VELOCITY_CHECK_INTERVAL_SECONDS,
+      /** How far back each run looks again (payments completing late are flagged too). */
+      lookbackMinutes: env.VELOCITY_LOOKBACK_MINUTES,
+      /** Distinct phones paid from one device (address and browser) within `phonesWindowMinutes`. */
+      phonesPerDevice: env.VELOCITY_PHONES_PER_DEVICE,
+      /** Distinct phones paid from one address within `phonesWindowMinutes`. */
+      phonesPerAddress: env.VELOCITY_PHONES_PER_ADDRESS,
+      phonesWindowMinutes: env.VELOCITY_PHONES_WINDOW_MINUTES,
+      /** Distinct nominees one phone paid for within `nomineesWindowSeconds`. */
+      nomineesPerPhone: env.VELOCITY_NOMINEES_PER_PHONE,
+      nomineesWindowSeconds: env.VELOCITY_NOMINEES_WINDOW_SECONDS,
+      /**
+       * A category's votes in `burstWindowMinutes` at least `burstFactor` times its usual rate
+       * over the `burstBaselineHours` before, and at least `burstMinVotes`.
+       */
+      burstWindowMinutes: env.VELOCITY_BURST_WINDOW_MINUTES,
+      burstFactor: env.VELOCITY_BURST_FACTOR,
+      burstMinVotes: env.VELOCITY_BURST_MIN_VOTES,
+      burstBaselineHours: env.VELOCITY_BURST_BASELINE_HOURS,
     },
     /** The one-time codes that open a voter's receipt list (ADR 0061). */
     lookupCodes: {

@@ -39,8 +39,9 @@ export async function tallyMismatches(db: Db): Promise<string[]> {
       SELECT p.provider, t.votes AS tally_votes, p.votes, t.revenue, p.revenue AS expected_revenue,
              t.payments AS tally_payments, p.payments
       FROM (SELECT provider, SUM(total_votes)::int AS votes, SUM(amount)::int AS revenue, COUNT(*)::int AS payments
-            -- A receipt code marks a payment that completed: one refunded from review never sold.
-            FROM payments WHERE status IN ('completed', 'refunded', 'disputed')
+            -- A receipt code marks a payment that completed: one refunded from review never sold,
+            -- one an organiser holds for review did.
+            FROM payments WHERE status IN ('completed', 'refunded', 'disputed', 'needs_review')
               AND receipt_code IS NOT NULL GROUP BY provider) p
       FULL JOIN (SELECT provider, SUM(votes)::int AS votes, SUM(revenue)::int AS revenue, SUM(payments)::int AS payments
                  FROM provider_hourly_totals GROUP BY provider) t ON t.provider = p.provider

@@ -25,4 +25,6 @@ export const ADVISORY_LOCKS = {
    * lock, two-key form): concurrent requests for one recipient count each other against its limit.
    */
   lookupCode: 7243014,
+  /** The velocity flags of voter tracking: one instance runs them, the others skip that tick. */
+  velocity: 7243015,
 } as const;

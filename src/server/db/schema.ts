@@ -23,6 +23,7 @@ import type { DeliveryStatus, MessageChannelKind, OutboxState } from '#shared/sc
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { BlockedPromptReason } from '#shared/schemas/tracking.js';
 import type { CardCheckoutEventKind } from '#shared/schemas/card-checkout.js';
+import type { PaymentFlagKind } from '#shared/schemas/payment-flags.js';
 import type { ResultsVisibility } from '#shared/schemas/event.js';
 import type { LedgerCorrectionReason } from '#shared/schemas/ledger.js';
 
@@ -370,6 +371,39 @@ export const checkoutChallengePasses = pgTable('checkout_challenge_passes', {
   checkoutSession: varchar('checkout_session', { length: 64 }).primaryKey(),
   passedUntil: timestamp('passed_until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Velocity flags on paid payments (voter tracking): one per payment and kind, written by the
+ * velocity job off the payment path, with what it measured so the organiser reads why. Clearing
+ * keeps the row (who and when), so a cleared flag is never raised again.
+ */
+export const paymentFlags = pgTable(
+  'payment_flags',
+  {
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id),
+    kind: varchar('kind', { length: 20 }).$type<PaymentFlagKind>().notNull(),
+    /** Phones, nominees or votes counted (the largest seen while the flag is open). */
+    measured: integer('measured').notNull(),
+    threshold: integer('threshold').notNull(),
+    windowSeconds: integer('window_seconds').notNull(),
+    /** A category burst's category and its usual votes per window. */
+    categoryId: uuid('category_id').references(() => categories.id),
+    usual: integer('usual'),
+    createdAt: createdAt(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    /** The organiser's e-mail at the time, as the audit trail keeps it. */
+    clearedBy: varchar('cleared_by', { length: 320 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.kind] }),
+    index('payment_flags_edition_idx').on(t.editionId, t.createdAt),
+  ],
+);
 
 /** Completed votes, revenue and payment count per provider per UTC hour; maintained only by settle(). */
 export const providerHourlyTotals = pgTable(

@@ -5,6 +5,7 @@ import { appendLedgerCorrections } from '#server/ledger/ledger-correction.js';
 import type { SettledPayment } from '#server/events/app-events.js';
 import type { MessageOutbox } from '#server/outbox/outbox-store.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
+import type { LedgerCorrectionReason } from '#shared/schemas/ledger.js';
 import { insertPaymentMessagesSql, revisionMessages } from './payment-messages.js';
 import {
   decideRevision,
@@ -231,10 +232,18 @@ async function correctPublishedLedger(
           .filter((m) => m.nomination_id === nominationId)
           .reduce((sum, m) => sum + m.delta, 0),
       })),
-      reason: revision.kind,
+      reason: correctionReason(revision),
       at,
     },
   ]);
+}
+
+/**
+ * Why the published ledger's counts moved: a hold says so, and a release counts again as a credit
+ * after review does.
+ */
+function correctionReason(revision: PaymentRevision): LedgerCorrectionReason {
+  return revision.kind === 'release' ? 'credit' : revision.kind;
 }
 
 /** The refund or dispute notice the voter is sent, in the payment's language. */
@@ -272,6 +281,7 @@ function revisionStatement(
       paid AS (
         UPDATE payments SET status = ${revised.status}, refunded_amount = ${revised.refundedAmount},
           dispute_id = ${revised.disputeId}, dispute_status = ${revised.disputeStatus},
+          failure_reason = ${revised.failureReason === undefined ? sql`failure_reason` : revised.failureReason},
           updated_at = ${atText}::timestamptz
         WHERE id = ${payment.id}),
       logged AS (

@@ -179,3 +179,82 @@ describe("a revision's vote rows and words", () => {
     expect(unchanged(null)).toMatchObject({ changed: false, status: null });
   });
 });
+
+describe("an organiser's hold for review, and its release", () => {
+  const held = (overrides: Partial<LockedPayment> = {}) =>
+    payment({
+      status: 'needs_review',
+      failure_reason: 'held_for_review: many phones',
+      ...overrides,
+    });
+
+  it('takes every vote of a completed payment out, and keeps its money and receipt', () => {
+    expect(decideRevision(payment(), { kind: 'hold', reason: 'many phones' })).toEqual({
+      status: 'needs_review',
+      refundedAmount: 0,
+      disputeId: null,
+      disputeStatus: null,
+      countedVotes: 0,
+      failureReason: 'held_for_review: many phones',
+    });
+  });
+
+  it.each<[string, Partial<LockedPayment>]>([
+    ['already held', { status: 'needs_review', failure_reason: 'held_for_review: x' }],
+    ['in review for its money', { status: 'needs_review', failure_reason: 'amount_mismatch: x' }],
+    ['refunded in part', { status: 'refunded', refunded_amount: 100 }],
+    ['disputed', { status: 'disputed', dispute_id: 'dp_1', dispute_status: 'needs_response' }],
+    ['failed', { status: 'failed', failure_reason: 'declined' }],
+  ])('leaves a payment %s alone', (_name, overrides) => {
+    expect(decideRevision(payment(overrides), { kind: 'hold', reason: 'x' })).toBeNull();
+  });
+
+  it('releases a held payment with every vote its money pays for, once', () => {
+    expect(decideRevision(held(), { kind: 'release' })).toEqual({
+      status: 'completed',
+      refundedAmount: 0,
+      disputeId: null,
+      disputeStatus: null,
+      countedVotes: 6,
+      failureReason: null,
+    });
+    expect(decideRevision(payment(), { kind: 'release' })).toBeNull();
+    expect(
+      decideRevision(payment({ status: 'needs_review', failure_reason: 'amount_mismatch: x' }), {
+        kind: 'release',
+      }),
+    ).toBeNull();
+  });
+
+  it("records the provider's refund of a held payment and keeps its votes out", () => {
+    expect(decideRevision(held(), refund(100))).toMatchObject({
+      status: 'needs_review',
+      refundedAmount: 100,
+      countedVotes: 0,
+    });
+    expect(decideRevision(held(), refund(300))).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 300,
+      countedVotes: 0,
+    });
+    expect(decideRevision(held(), dispute('needs_response'))).toMatchObject({
+      status: 'needs_review',
+      disputeStatus: 'needs_response',
+      countedVotes: 0,
+    });
+    // Released after a refund in part: the votes the rest of the money pays for.
+    expect(decideRevision(held({ refunded_amount: 100 }), { kind: 'release' })).toMatchObject({
+      status: 'refunded',
+      countedVotes: 4,
+      failureReason: null,
+    });
+  });
+
+  it('says what it did in the status history', () => {
+    const revised = decideRevision(payment(), { kind: 'hold', reason: 'x' });
+    if (!revised || revised === 'deferred') throw new Error('expected a change');
+    expect(revisionDetail(payment(), { kind: 'hold', reason: 'x' }, revised, 'many phones')).toBe(
+      'held for review: many phones',
+    );
+  });
+});

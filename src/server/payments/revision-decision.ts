@@ -1,5 +1,6 @@
 import type { Language } from '#shared/limits.js';
 import { CREDITED_STATUSES, type PaymentStatus } from '#shared/schemas/payment.js';
+import { describeHold, isHeldForReview } from '#shared/held-for-review.js';
 import { disputeStanding, isDisputeFinal, keptVotes, splitKept } from './counted-votes.js';
 import type { SettleSource } from './settlement-decision.js';
 import { EXPIRED_REASON } from './unconfirmed-outcome.js';
@@ -14,10 +15,16 @@ import { EXPIRED_REASON } from './unconfirmed-outcome.js';
  * What the provider (or an admin) says happened to a payment's money after it was paid. Both are
  * absolute, never "one more refund": the provider's running total of refunds and the dispute's
  * current state. Deliveries that repeat or arrive out of order then cannot count twice.
+ *
+ * `hold` and `release` are an organiser's: a completed payment held for review leaves the tallies
+ * (its money and receipt stay), and released it counts again what its money still pays for. Both
+ * are states, not steps, so a repeat changes nothing.
  */
 export type PaymentRevision =
   | { kind: 'refund'; refundedAmount: number }
-  | { kind: 'dispute'; disputeId: string; status: string };
+  | { kind: 'dispute'; disputeId: string; status: string }
+  | { kind: 'hold'; reason: string }
+  | { kind: 'release' };
 
 export type RevisionSource = Extract<SettleSource, 'webhook' | 'callback' | 'admin' | 'reconcile'>;
 
@@ -67,12 +74,14 @@ export const CREDITED = new Set<PaymentStatus>(CREDITED_STATUSES);
 
 /** A payment's money and votes after a revision that changes it. */
 export interface Revised {
-  status: Extract<PaymentStatus, 'completed' | 'refunded' | 'disputed'>;
+  status: Extract<PaymentStatus, 'completed' | 'refunded' | 'disputed' | 'needs_review'>;
   refundedAmount: number;
   disputeId: string | null;
   disputeStatus: string | null;
   /** The payment's votes still counted. */
   countedVotes: number;
+  /** The failure reason written with the change; left out, the stored one stays. */
+  failureReason?: string | null;
 }
 
 /**
@@ -90,12 +99,17 @@ export function decideRevision(
     payment.status === 'pending' ||
     (payment.status === 'failed' && payment.failure_reason === EXPIRED_REASON);
   if (waitingForSuccess) return 'deferred';
+  const held = isHeldForReview({ status: payment.status, failureReason: payment.failure_reason });
+  if (revision.kind === 'hold') return decideHold(payment, revision.reason);
+  // Released, it leaves review: the hold's reason goes with it, as a completion writes none.
+  if (revision.kind === 'release')
+    return held ? { ...standingOf(payment, payment), failureReason: null } : null;
   const endsReview =
     fromReview &&
     payment.status === 'needs_review' &&
     revision.kind === 'refund' &&
     revision.refundedAmount >= payment.amount;
-  if (!CREDITED.has(payment.status) && !endsReview) return null;
+  if (!CREDITED.has(payment.status) && !held && !endsReview) return null;
 
   const refunded =
     revision.kind === 'refund'
@@ -107,8 +121,41 @@ export function decideRevision(
   const disputeId = keepStoredDispute ? payment.dispute_id : revision.disputeId;
   const disputeStatus = keepStoredDispute ? payment.dispute_status : revision.status;
   if (refunded === payment.refunded_amount && disputeStatus === payment.dispute_status) return null;
+  const revised = standingOf(payment, {
+    refunded_amount: refunded,
+    dispute_id: disputeId,
+    dispute_status: disputeStatus,
+  });
+  if (!held || endsReview) return revised;
+  // The provider's report about a held payment is recorded, its votes stay out until the
+  // organiser decides; money returned in full leaves nothing to decide.
+  if (revised.status === 'refunded' && refunded >= payment.amount) return revised;
+  return { ...revised, status: 'needs_review', countedVotes: 0 };
+}
 
-  const standing = disputeStanding(disputeStatus);
+/**
+ * A hold takes a completed payment's votes out of the tallies; anything else is left alone: a
+ * payment refunded (in part) or disputed is already being decided by its money.
+ */
+function decideHold(payment: LockedPayment, reason: string): Revised | null {
+  if (payment.status !== 'completed') return null;
+  return {
+    status: 'needs_review',
+    refundedAmount: payment.refunded_amount,
+    disputeId: payment.dispute_id,
+    disputeStatus: payment.dispute_status,
+    countedVotes: 0,
+    failureReason: describeHold(reason),
+  };
+}
+
+/** Where a credited payment stands with this money: its status and the votes that money keeps. */
+function standingOf(
+  payment: LockedPayment,
+  money: Pick<LockedPayment, 'refunded_amount' | 'dispute_id' | 'dispute_status'>,
+): Revised {
+  const refunded = money.refunded_amount;
+  const standing = disputeStanding(money.dispute_status);
   const countedVotes = keptVotes(
     { amount: payment.amount, totalVotes: payment.total_votes, refundedAmount: refunded },
     standing,
@@ -119,7 +166,13 @@ export function decideRevision(
       : refunded > 0
         ? 'refunded'
         : 'completed';
-  return { status, refundedAmount: refunded, disputeId, disputeStatus, countedVotes };
+  return {
+    status,
+    refundedAmount: refunded,
+    disputeId: money.dispute_id,
+    disputeStatus: money.dispute_status,
+    countedVotes,
+  };
 }
 
 /** A vote row whose counted share changes: `delta` is what its nomination's tally gains. */
@@ -155,15 +208,27 @@ export function revisionDetail(
   revised: Revised,
   reason?: string,
 ): string {
-  return [
-    revision.kind === 'refund'
-      ? `refunded ${revised.refundedAmount} of ${payment.amount} ${payment.currency}`
-      : `dispute ${revised.disputeId ?? ''} ${revised.disputeStatus ?? ''}`.trim(),
-    reason,
-  ]
+  return [revisionWords(payment, revision, revised), reason]
     .filter(Boolean)
     .join(': ')
     .slice(0, 500);
+}
+
+function revisionWords(
+  payment: Pick<LockedPayment, 'amount' | 'currency'>,
+  revision: PaymentRevision,
+  revised: Revised,
+): string {
+  switch (revision.kind) {
+    case 'refund':
+      return `refunded ${revised.refundedAmount} of ${payment.amount} ${payment.currency}`;
+    case 'dispute':
+      return `dispute ${revised.disputeId ?? ''} ${revised.disputeStatus ?? ''}`.trim();
+    case 'hold':
+      return 'held for review';
+    case 'release':
+      return `released from review: ${revised.countedVotes} votes count`;
+  }
 }
 
 /** What a revision that changed nothing answers: the payment as it stands. */

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'payments.check-campay',
   'payment.refund',
   'payment.credit',
+  'payment.hold',
+  'payment.clear-flags',
   'payment.resend-receipt',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

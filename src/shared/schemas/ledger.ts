@@ -34,8 +34,11 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-/** Why counted votes changed after publication: money refunded, a dispute, or a late credit. */
-export const LEDGER_CORRECTION_REASONS = ['refund', 'dispute', 'credit'] as const;
+/**
+ * Why counted votes changed after publication: money refunded, a dispute, a late credit (or a
+ * held payment counted again), or a payment the organiser held back for review.
+ */
+export const LEDGER_CORRECTION_REASONS = ['refund', 'dispute', 'credit', 'hold'] as const;
 export type LedgerCorrectionReason = (typeof LEDGER_CORRECTION_REASONS)[number];
 
 /**

@@ -241,7 +241,8 @@ export type CreditOrder = z.output<typeof creditRequestSchema>;
 
 export const creditResponseSchema = z.object({
   paymentId: z.uuid(),
-  status: z.literal('completed'),
+  /** `completed`; a payment held for review that was refunded or disputed meanwhile says so. */
+  status: creditedStatusSchema,
   receiptCode: z.string(),
   countedVotes: z.number().int(),
 });

@@ -3,6 +3,7 @@ import { PROVIDERS } from '#shared/money.js';
 import { paymentStatusSchema } from './payment.js';
 import { editionQuerySchema } from './edition.js';
 import { safeText } from './safe-text.js';
+import { paymentFlagSchema } from './payment-flags.js';
 import { dayRangeAndPaging, DEFAULT_LIST_TIMEZONE, fromNotAfterTo } from './day-range-query.js';
 
 export const TRACKING_TIMEZONES = [
@@ -23,6 +24,8 @@ export const trackingQuerySchema = z
     provider: z.enum(['all', ...PROVIDERS]).optional(),
     status: z.enum(['all', ...paymentStatusSchema.options]).optional(),
     attempt: z.enum(['all', 'attempted', 'abandoned']).optional(),
+    /** `flagged`: only payments with a velocity flag the organiser has not cleared. */
+    flag: z.enum(['all', 'flagged']).optional(),
     ...dayRangeAndPaging,
   })
   .strict()
@@ -51,6 +54,8 @@ export const trackingPaymentSchema = z.object({
   failureReason: z.string().nullable(),
   receiptCode: z.string().nullable(),
   createdAt: z.string(),
+  /** Its velocity flags, open and cleared. */
+  flags: z.array(paymentFlagSchema),
 });
 export type TrackingPayment = z.infer<typeof trackingPaymentSchema>;
 
@@ -92,6 +97,7 @@ export const CSV_COLUMNS = [
   'Failure Reason',
   'Receipt Code',
   'Created At',
+  'Flags',
 ] as const;
 
 /** What checking pending mobile-money payments with the provider found (the admin's "Check"). */

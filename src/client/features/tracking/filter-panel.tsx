@@ -12,7 +12,12 @@ import { activeFilterCount, datesInverted } from '#client/lib/list-filters';
 import { useProviderLabel } from '#client/lib/use-provider-label';
 import { LabelledSelect } from '#client/components/ui/labelled-select';
 import { ResetFiltersButton } from '#client/components/ui/reset-filters-button';
-import { ATTEMPT_FILTERS, PROVIDER_FILTERS, STATUS_FILTERS } from './tracking-filters';
+import {
+  ATTEMPT_FILTERS,
+  FLAG_FILTERS,
+  PROVIDER_FILTERS,
+  STATUS_FILTERS,
+} from './tracking-filters';
 import { TRACKING_TIMEZONES } from './tracking-timezone';
 import type { TrackingState } from './use-tracking-state';
 
@@ -91,7 +96,7 @@ export function FilterPanel({ state }: { state: TrackingState }) {
         role="group"
         aria-labelledby={id('filters-title')}
         className={cn(
-          'mt-3 grid-cols-2 gap-3 sm:grid-cols-3 md:grid lg:grid-cols-6',
+          'mt-3 grid-cols-2 gap-3 sm:grid-cols-3 md:grid lg:grid-cols-7',
           open ? 'grid' : 'hidden',
         )}
       >
@@ -131,6 +136,16 @@ export function FilterPanel({ state }: { state: TrackingState }) {
             label: t(`filters.attempts.${value}`),
           }))}
           onValueChange={(value) => state.setFilter('attempt', value)}
+        />
+        <LabelledSelect
+          id={id('flag')}
+          label={t('filters.flag')}
+          value={filters.flag}
+          options={FLAG_FILTERS.map((value) => ({
+            value,
+            label: t(`filters.flags.${value}`),
+          }))}
+          onValueChange={(value) => state.setFilter('flag', value)}
         />
         <DateRangeFields
           id={ids}

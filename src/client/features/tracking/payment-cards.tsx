@@ -9,6 +9,7 @@ import { PaymentIdCell } from './payment-id-cell';
 import { hasRowActions } from './payment-display';
 import { PaymentRowActions } from './payment-row-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { FlagBadge } from './payment-flags';
 import { timeZoneShortName, type TrackingTimeZone } from './tracking-timezone';
 
 interface PaymentListProps {
@@ -30,7 +31,10 @@ export function PaymentCards({ payments, timeZone }: PaymentListProps) {
         <li key={payment.id} className="flex flex-col gap-2 px-4 py-3">
           <div className="flex items-center justify-between gap-2">
             <PaymentIdCell id={payment.id} />
-            <PaymentStatusBadge payment={payment} />
+            <span className="flex flex-col items-end gap-1">
+              <PaymentStatusBadge payment={payment} />
+              <FlagBadge flags={payment.flags} />
+            </span>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
             <dt className="text-muted-foreground">{t('table.amount')}</dt>

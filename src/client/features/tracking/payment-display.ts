@@ -62,7 +62,12 @@ export function todayIn(timeZone: string, now = new Date()): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** Whether a payment has anything to act on: its receipt and messages, a refund, a review. */
+/** Whether a payment has anything to act on: its receipt and messages, a refund, a review, flags. */
 export function hasRowActions(payment: TrackingPayment): boolean {
-  return Boolean(payment.receiptCode) || isRefundable(payment) || payment.status === 'needs_review';
+  return (
+    Boolean(payment.receiptCode) ||
+    isRefundable(payment) ||
+    payment.status === 'needs_review' ||
+    payment.flags.length > 0
+  );
 }

@@ -4,6 +4,7 @@ import { MessagesDialog } from './messages-dialog';
 import { ReceiptLink } from './receipt-link';
 import { RefundDialog } from './refund-dialog';
 import { ReviewDialog } from './review-dialog';
+import { FlagsDialog } from './payment-flags';
 import type { TrackingTimeZone } from './tracking-timezone';
 
 /** What an admin can do with one payment, the same in the phone's cards and the laptop's table. */
@@ -20,6 +21,7 @@ export function PaymentRowActions({
       {payment.receiptCode ? <MessagesDialog payment={payment} timeZone={timeZone} /> : null}
       {isRefundable(payment) ? <RefundDialog payment={payment} /> : null}
       {payment.status === 'needs_review' ? <ReviewDialog payment={payment} /> : null}
+      {payment.flags.length ? <FlagsDialog payment={payment} /> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { parseAmountMismatch } from '#shared/amount-mismatch';
+import { holdReasonOf } from '#shared/held-for-review';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { Badge } from '#client/components/ui/badge';
 import { formatMoney } from '#client/lib/format-money';
@@ -34,6 +35,7 @@ export function PaymentStatusBadge({
   const status = displayStatus(payment);
   // Other money than the order asked for reads as amounts, not as the stored reason's code.
   const mismatch = parseAmountMismatch(payment.failureReason);
+  const held = holdReasonOf(payment.failureReason);
   return (
     <span className="inline-flex max-w-full flex-col items-start gap-1">
       {isDisplayStatus(status) ? (
@@ -64,7 +66,9 @@ export function PaymentStatusBadge({
                   language,
                 ),
               })
-            : payment.failureReason}
+            : held !== null
+              ? t('flags.heldBecause', { reason: held })
+              : payment.failureReason}
         </span>
       ) : null}
     </span>

@@ -8,6 +8,7 @@ import { PaymentContact } from './payment-contact';
 import { PaymentIdCell } from './payment-id-cell';
 import { PaymentRowActions } from './payment-row-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { FlagBadge } from './payment-flags';
 import { timeZoneShortName, type TrackingTimeZone } from './tracking-timezone';
 
 interface PaymentListProps {
@@ -75,7 +76,10 @@ export function PaymentTable({ payments, timeZone }: PaymentListProps) {
               <PaymentContact payment={payment} />
             </td>
             <td className={td}>
-              <PaymentStatusBadge payment={payment} />
+              <span className="flex flex-col items-start gap-1">
+                <PaymentStatusBadge payment={payment} />
+                <FlagBadge flags={payment.flags} />
+              </span>
             </td>
             <td className={`${td} tabular-nums`}>
               <time dateTime={payment.createdAt}>

@@ -21,6 +21,7 @@ const payment = (id: string, over: Partial<TrackingPayment>): TrackingPayment =>
   failureReason: null,
   receiptCode: null,
   createdAt: '2026-11-27T12:58:00.000Z',
+  flags: [],
   ...over,
 });
 

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditedShare, parseAmountMismatch } from '#shared/amount-mismatch';
 import { creditRequestSchema } from '#shared/schemas/payment';
+import { holdReasonOf } from '#shared/held-for-review';
 import type { TrackingPayment } from '#shared/schemas/tracking';
 import { toast } from '#client/components/ui/toast-store';
 import { isUnauthorizedError, serverMessage } from '#client/lib/api-error';
@@ -18,7 +19,8 @@ type ReviewedPayment = Pick<
 >;
 
 /**
- * The Review button of a payment held because its money did not match the order: what we asked
+ * The Review button of a payment in review: held by an organiser (its reason, and a credit counts
+ * its votes again under its receipt), or held because its money did not match the order: what we asked
  * for beside what the provider reported, what a credit would count (every vote, or the fewer
  * whole votes short money pays for), and the credit action with a required reason. Refunding is
  * the row's other action.
@@ -32,7 +34,11 @@ export function ReviewDialog({ payment }: { payment: ReviewedPayment }) {
       action={t('review.action')}
       paymentLabel={id}
       title={t('review.title', { id })}
-      description={t('review.description')}
+      description={
+        holdReasonOf(payment.failureReason) === null
+          ? t('review.description')
+          : t('review.heldDescription')
+      }
     >
       {(onDone) => <ReviewForm payment={payment} onDone={onDone} />}
     </MoneyActionDialog>
@@ -48,6 +54,7 @@ function ReviewForm({ payment, onDone }: { payment: ReviewedPayment; onDone: () 
   const [errors, setErrors] = useState<{ reason?: string; form?: string }>({});
   const money = (amount: number, currency: string) => formatMoney(amount, currency, language);
   const report = parseAmountMismatch(payment.failureReason);
+  const held = holdReasonOf(payment.failureReason);
   const share = creditedShare(payment, report);
 
   function submit(event: FormEvent) {
@@ -84,8 +91,12 @@ function ReviewForm({ payment, onDone }: { payment: ReviewedPayment; onDone: () 
             count: payment.totalVotes,
           })}
         </dd>
-        <dt className="text-muted-foreground">{t('review.theirs')}</dt>
-        {report ? (
+        <dt className="text-muted-foreground">
+          {held === null ? t('review.theirs') : t('review.heldBy')}
+        </dt>
+        {held !== null ? (
+          <dd className="break-words sm:text-right">{held}</dd>
+        ) : report ? (
           <dd className="font-medium tabular-nums sm:text-right">
             {t('review.reported', {
               amount: money(report.reported.amount, report.reported.currency),

@@ -5,8 +5,9 @@ import { payments } from '#server/db/schema.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
 import { creditedShare, parseAmountMismatch } from '#shared/amount-mismatch.js';
-import { settlePayment } from '#server/payments/index.js';
+import { revisePayment, settlePayment } from '#server/payments/index.js';
 import type { CreditOrder, CreditResponse } from '#shared/schemas/payment.js';
+import { isHeldForReview } from '#shared/held-for-review.js';
 
 const NOT_IN_REVIEW = 'Only a payment waiting for review can be credited';
 const UNDER_WAY = 'Another action on this payment is under way. Try again in a minute.';
@@ -39,6 +40,7 @@ export async function creditPayment(
       .where(eq(payments.id, paymentId));
     if (!payment) throw notFound('Payment not found');
     if (payment.status !== 'needs_review') throw unprocessable(NOT_IN_REVIEW);
+    if (isHeldForReview(payment)) return releaseHeldPayment(ctx, paymentId, order, actor);
     const report = parseAmountMismatch(payment.failureReason);
     const share = creditedShare(payment, report);
     if (!share) {
@@ -87,4 +89,48 @@ export async function creditPayment(
   });
   if (!locked.held) throw conflict(UNDER_WAY);
   return locked.value;
+}
+
+/**
+ * A payment an organiser held back (its money was received as asked) counts again: not a new
+ * completion, which would give it a second receipt and count its revenue twice, but a release
+ * through revisePayment(), which puts back the votes its money still pays for (less any refund or
+ * dispute the provider reported while it was held) under the receipt it already had.
+ */
+async function releaseHeldPayment(
+  ctx: Pick<AppContext, 'db' | 'events' | 'outbox'>,
+  paymentId: string,
+  order: CreditOrder,
+  actor: AuditActor,
+): Promise<CreditResponse> {
+  const result = await revisePayment(ctx, paymentId, { kind: 'release' }, 'admin', {
+    detail: order.reason,
+    inTransaction: (tx, change) =>
+      recordAudit(tx, actor, {
+        action: 'payment.credit',
+        entityType: 'payment',
+        entityId: paymentId,
+        before: change.before,
+        after: change.after,
+        reason: order.reason,
+      }),
+  });
+  const { status } = result;
+  if (
+    !result.changed ||
+    (status !== 'completed' && status !== 'refunded' && status !== 'disputed')
+  ) {
+    throw unprocessable(NOT_IN_REVIEW);
+  }
+  const [{ receiptCode } = { receiptCode: null }] = await ctx.db
+    .select({ receiptCode: payments.receiptCode })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!receiptCode) throw unprocessable(NOT_IN_REVIEW);
+  return {
+    paymentId,
+    status,
+    receiptCode,
+    countedVotes: result.countedVotes,
+  };
 }

@@ -7,6 +7,7 @@ import { providerHttpError } from '#server/features/checkout/provider-http-error
 import { conflict, notFound, unprocessable } from '#server/http/http-error.js';
 import { paymentRecordColumns, revisePayment } from '#server/payments/index.js';
 import { parseAmountMismatch, receivedMoney } from '#shared/amount-mismatch.js';
+import { isHeldForReview } from '#shared/held-for-review.js';
 import type { RefundOrder, RefundResponse } from '#shared/schemas/payment.js';
 
 const NOT_REFUNDABLE = 'Only a completed payment or one waiting for review can be refunded';
@@ -48,8 +49,11 @@ export async function refundPayment(
       .where(eq(payments.id, paymentId));
     if (!payment) throw notFound('Payment not found');
     if (payment.status === 'disputed') throw conflict(DISPUTED);
-    const inReview = payment.status === 'needs_review';
-    if (payment.status !== 'completed' && payment.status !== 'refunded' && !inReview) {
+    // A payment held back by an organiser took its money as asked: it is refunded as the completed
+    // payment it was, in full or in part, and stays held until the money is all back.
+    const held = isHeldForReview(payment);
+    const inReview = payment.status === 'needs_review' && !held;
+    if (payment.status !== 'completed' && payment.status !== 'refunded' && !inReview && !held) {
       throw unprocessable(NOT_REFUNDABLE);
     }
     if (inReview && order.amount !== undefined) throw unprocessable(REVIEW_IN_FULL);

@@ -1,3 +1,5 @@
+import type { PaymentFlag } from '#shared/schemas/payment-flags.js';
+
 /** A number and nothing else (-12.50): a spreadsheet reads it as a value, never as a formula. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -16,4 +18,23 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export function csvLine(values: Array<string | number | null | undefined>): string {
   return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/**
+ * A payment's velocity flags in one cell, each with what it measured against its threshold over
+ * its window, e.g. `device-phones 4/3 in 60 min; category-burst 450/200 in 10 min (usual 30)`;
+ * a cleared flag says so.
+ */
+export function flagsCell(flags: readonly PaymentFlag[]): string {
+  return flags
+    .map((flag) => {
+      const window =
+        flag.windowSeconds % 60 === 0
+          ? `${flag.windowSeconds / 60} min`
+          : `${flag.windowSeconds} s`;
+      const usual = flag.usual === null ? '' : ` (usual ${flag.usual})`;
+      const cleared = flag.clearedAt ? ' cleared' : '';
+      return `${flag.kind} ${flag.measured}/${flag.threshold} in ${window}${usual}${cleared}`;
+    })
+    .join('; ');
 }

@@ -21,7 +21,22 @@ import { editionQuerySchema } from '#shared/schemas/edition.js';
 import { csvLine } from './csv.js';
 import { isDeclinedWhilePending } from '#shared/payment-shown-status.js';
 import { toTrackingFilter } from './tracking-filter.js';
-import { queryTracking, streamTrackingBatches, type TrackedPaymentRow } from './tracking-query.js';
+import {
+  flagsOf,
+  queryTracking,
+  streamTrackingBatches,
+  type TrackedPaymentRow,
+} from './tracking-query.js';
+import { flagsCell } from './csv.js';
+import { clearPaymentFlags, holdPayment } from './flag-decisions.js';
+import { idParamsSchema } from '#shared/schemas/ids.js';
+import {
+  clearFlagsRequestSchema,
+  clearFlagsResponseSchema,
+  holdRequestSchema,
+  holdResponseSchema,
+  type PaymentFlag,
+} from '#shared/schemas/payment-flags.js';
 import { formatZoned, zonedToday } from '#server/time/zoned-time.js';
 
 /** A full export streams every payment; it must not be cut at the usual request deadline. */
@@ -103,7 +118,7 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
       const { query } = request;
       const db = app.ctx.db;
       const filter = toTrackingFilter(query, await editionIdOf(db, query.edition));
-      const line = (row: TrackedPaymentRow) =>
+      const line = (row: TrackedPaymentRow, flags: readonly PaymentFlag[] = []) =>
         csvLine([
           row.id,
           row.provider,
@@ -122,13 +137,18 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
           row.failure_reason,
           row.receipt_code,
           formatZoned(new Date(row.created_at), query.tz),
+          flagsCell(flags),
         ]);
       // One chunk per database batch, not per row: a chunk per row meant a million trips through
       // the stream and the compressor's thread pool, and a gzip export four times slower.
       async function* chunks() {
         yield `\uFEFF${csvLine([...CSV_COLUMNS])}`; // BOM: Excel opens UTF-8 accents correctly.
         for await (const batch of streamTrackingBatches(db, filter, hashPhone)) {
-          yield batch.map(line).join('');
+          const flags = await flagsOf(
+            db,
+            batch.map((row) => row.id),
+          );
+          yield batch.map((row) => line(row, flags.get(row.id))).join('');
         }
       }
       return reply
@@ -140,6 +160,52 @@ export default async function trackingRoutes(plain: FastifyInstance): Promise<vo
         .header('cache-control', 'no-store')
         .send(Readable.from(chunks()));
     },
+  );
+
+  // 409 when it is already held, or a refund or dispute changed it meanwhile; 422 unless completed.
+  app.post(
+    '/admin/payments/:id/hold',
+    {
+      config: { input: { what: 'hold' } },
+      schema: {
+        operationId: 'holdPayment',
+        summary: 'Hold a completed payment for review: its votes leave the count until decided',
+        tags: ['tracking'],
+        security: SESSION_REQUIRED,
+        params: idParamsSchema,
+        body: holdRequestSchema,
+        response: {
+          200: holdResponseSchema,
+          ...GUARDED,
+          ...errorResponses(400, 404, 409, 422),
+        },
+      },
+    },
+    async (request) =>
+      holdPayment(app.ctx, request.params.id, request.body, await auditActorOf(request)),
+  );
+
+  // 409 when the payment has no open flag.
+  app.post(
+    '/admin/payments/:id/flags/clear',
+    {
+      config: { input: { what: 'clear' } },
+      schema: {
+        operationId: 'clearPaymentFlags',
+        summary: "Clear a payment's velocity flags: the payment is left as it is",
+        tags: ['tracking'],
+        security: SESSION_REQUIRED,
+        params: idParamsSchema,
+        body: clearFlagsRequestSchema,
+        response: {
+          200: clearFlagsResponseSchema,
+          ...GUARDED,
+          ...errorResponses(400, 404, 409),
+        },
+      },
+    },
+    async (request) =>
+      clearPaymentFlags(app.ctx, request.params.id, request.body, await auditActorOf(request)),
   );
 
   app.post(

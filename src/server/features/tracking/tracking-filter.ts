@@ -9,6 +9,8 @@ export interface TrackingFilter {
   provider?: 'stripe' | 'campay';
   status?: PaymentStatus;
   attempt?: 'attempted' | 'abandoned';
+  /** Only payments with an open velocity flag. */
+  flagged?: boolean;
   from?: Date;
   /** Exclusive. */
   to?: Date;
@@ -36,6 +38,7 @@ export function toTrackingFilter(query: TrackingQuery, editionId: number): Track
     provider: pick(query.provider),
     status: pick(query.status),
     attempt: pick(query.attempt),
+    flagged: query.flag === 'flagged' || undefined,
     from: query.from ? startOfZonedDay(query.from, query.tz) : undefined,
     to: query.to ? startOfZonedDay(nextDay(query.to), query.tz) : undefined,
     search: query.search ? interpretSearch(query.search) : undefined,
@@ -79,6 +82,10 @@ export function paymentConditions(
     conditions.push(sql`p.status = 'pending' AND p.attempted_at IS NULL`);
   if (filter.from) conditions.push(sql`p.created_at >= ${filter.from.toISOString()}::timestamptz`);
   if (filter.to) conditions.push(sql`p.created_at < ${filter.to.toISOString()}::timestamptz`);
+  if (filter.flagged) {
+    conditions.push(sql`p.id IN (SELECT f.payment_id FROM payment_flags f
+      WHERE f.edition_id = ${filter.editionId} AND f.cleared_at IS NULL)`);
+  }
   const s = filter.search;
   if (s) {
     const any: SQL[] = [];
@@ -97,11 +104,12 @@ export function paymentConditions(
 }
 
 /**
- * Conditions on the hourly stats `s`, or null when they cannot answer exactly: a search, or a day
+ * Conditions on the hourly stats `s`, or null when they cannot answer exactly: a search, the
+ * flagged payments (the stats know nothing of flags), or a day
  * boundary that is not on a whole UTC hour (zones with half-hour offsets).
  */
 export function statsConditions(filter: TrackingFilter): SQL[] | null {
-  if (filter.search) return null;
+  if (filter.search || filter.flagged) return null;
   if ((filter.from && filter.from.getTime() % HOUR) || (filter.to && filter.to.getTime() % HOUR))
     return null;
   // The stats' key starts with the edition.

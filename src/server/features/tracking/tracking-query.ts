@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
 import { PROVIDERS } from '#shared/money.js';
 import type { TrackingPayment, TrackingResponse } from '#shared/schemas/tracking.js';
+import type { PaymentFlag } from '#shared/schemas/payment-flags.js';
 import {
   paymentConditions,
   statsConditions,
@@ -53,7 +54,57 @@ const PAYMENT_COLUMNS = sql`p.id, p.provider, p.amount, p.currency, p.voter_emai
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-export function toTrackingPayment(row: TrackedPaymentRow): TrackingPayment {
+/** One velocity flag as stored, with its category's names (raw SQL: a join on an id list). */
+interface FlagRow {
+  payment_id: string;
+  kind: PaymentFlag['kind'];
+  measured: number;
+  threshold: number;
+  window_seconds: number;
+  usual: number | null;
+  category_name: string | null;
+  category_name_fr: string | null;
+  created_at: Date | string;
+  cleared_at: Date | string | null;
+}
+
+/** The velocity flags of these payments, open and cleared, by payment. */
+export async function flagsOf(
+  db: Db,
+  paymentIds: readonly string[],
+): Promise<Map<string, PaymentFlag[]>> {
+  const byPayment = new Map<string, PaymentFlag[]>();
+  if (!paymentIds.length) return byPayment;
+  const rows = rowsOf<FlagRow>(
+    await db.execute(sql`
+      SELECT f.payment_id, f.kind, f.measured, f.threshold, f.window_seconds, f.usual,
+        c.name AS category_name, c.name_fr AS category_name_fr, f.created_at, f.cleared_at
+      FROM payment_flags f LEFT JOIN categories c ON c.id = f.category_id
+      WHERE f.payment_id = ANY(string_to_array(${paymentIds.join(',')}, ',')::uuid[])
+      ORDER BY f.payment_id, f.kind`),
+  );
+  for (const row of rows) {
+    const flags = byPayment.get(row.payment_id) ?? [];
+    flags.push({
+      kind: row.kind,
+      measured: Number(row.measured),
+      threshold: Number(row.threshold),
+      windowSeconds: Number(row.window_seconds),
+      usual: row.usual === null ? null : Number(row.usual),
+      categoryName: row.category_name,
+      categoryNameFr: row.category_name_fr,
+      flaggedAt: iso(row.created_at)!,
+      clearedAt: iso(row.cleared_at),
+    });
+    byPayment.set(row.payment_id, flags);
+  }
+  return byPayment;
+}
+
+export function toTrackingPayment(
+  row: TrackedPaymentRow,
+  flags: readonly PaymentFlag[] = [],
+): TrackingPayment {
   return {
     id: row.id,
     provider: row.provider,
@@ -71,6 +122,7 @@ export function toTrackingPayment(row: TrackedPaymentRow): TrackingPayment {
     failureReason: row.failure_reason,
     receiptCode: row.receipt_code,
     createdAt: iso(row.created_at)!,
+    flags: [...flags],
   };
 }
 
@@ -120,9 +172,11 @@ export async function queryTracking(
       LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`;
   // A search matches a handful of rows through its own indexes. Without the fence, the planner
   // may walk the whole created_at index hoping to fill the page, which is slowest when nothing matches.
-  const rowsQuery = filter.search
-    ? sql`WITH p AS MATERIALIZED (SELECT * FROM payments p ${where}) SELECT ${PAYMENT_COLUMNS} FROM p ${page}`
-    : sql`SELECT ${PAYMENT_COLUMNS} FROM payments p ${where} ${page}`;
+  // The flagged payments are a few among many: found through their flags, fenced the same way.
+  const rowsQuery =
+    filter.search || filter.flagged
+      ? sql`WITH p AS MATERIALIZED (SELECT * FROM payments p ${where}) SELECT ${PAYMENT_COLUMNS} FROM p ${page}`
+      : sql`SELECT ${PAYMENT_COLUMNS} FROM payments p ${where} ${page}`;
   const [summary, rows] = await Promise.all([
     summarise(db, filter, hashPhone),
     db.execute(rowsQuery),
@@ -141,8 +195,13 @@ export async function queryTracking(
   };
   const total = (key: 'attempted' | 'abandoned' | 'failed' | 'total') =>
     summary.reduce((sum, row) => sum + Number(row[key]), 0);
+  const pageRows = rowsOf<TrackedPaymentRow>(rows);
+  const flags = await flagsOf(
+    db,
+    pageRows.map((row) => row.id),
+  );
   return {
-    recentPayments: rowsOf<TrackedPaymentRow>(rows).map(toTrackingPayment),
+    recentPayments: pageRows.map((row) => toTrackingPayment(row, flags.get(row.id))),
     paymentMethodStats,
     stripeRevenue: revenueOf('stripe'),
     campayRevenue: revenueOf('campay'),

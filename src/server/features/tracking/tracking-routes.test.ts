@@ -131,12 +131,12 @@ describeEachDatabase('voter tracking routes', (kind) => {
     const text = res.body.replace(/^\uFEFF/, '');
     const [header, ...rest] = text.split('\r\n');
     expect(header).toBe(
-      'Payment ID,Provider,Amount,Refunded,Email,Phone,Device Time,IP Address,Status,Attempted,Failure Reason,Receipt Code,Created At',
+      'Payment ID,Provider,Amount,Refunded,Email,Phone,Device Time,IP Address,Status,Attempted,Failure Reason,Receipt Code,Created At,Flags',
     );
     expect(text).toContain(`'=cmd|calc@example.com`);
     expect(text).toContain('"says ""no"", twice\nreally"');
     expect(text).toContain('100 CFA');
-    expect(text).toMatch(/\+01:00\r\n/);
+    expect(text).toMatch(/\+01:00,\r\n/);
     expect(rest.filter((line) => /^[0-9a-f]{8}-/.test(line))).toHaveLength(2);
   });
 
