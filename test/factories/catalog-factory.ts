@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { artists, categories, nominations } from '#server/db/schema.js';
 import { currentEditionId } from '#server/features/editions/current-edition.js';
+import type { CheckoutArtist } from '#shared/checkout-artist-param.js';
 
 type NewCategory = typeof categories.$inferInsert;
 type NewArtist = typeof artists.$inferInsert;
@@ -72,6 +73,29 @@ export async function createNominee(
     );
   }
   return { artist, nominations: created };
+}
+
+/** The checkout's `artist` parameter for a nominee in one category, as a category page writes it. */
+export function checkoutArtistOf(
+  nominee: Awaited<ReturnType<typeof createNominee>>,
+  category: typeof categories.$inferSelect,
+): CheckoutArtist {
+  const nomination = nominee.nominations.find((n) => n.categoryId === category.id);
+  if (!nomination) throw new Error('checkoutArtistOf: the nominee is not in that category');
+  return {
+    id: nominee.artist.id,
+    name: nominee.artist.name,
+    categories: [
+      {
+        id: category.id,
+        name: category.name,
+        nameFr: category.nameFr,
+        nominationId: nomination.id,
+        nominationTitle: null,
+        nominationTitleFr: null,
+      },
+    ],
+  };
 }
 
 /** A nomination's maintained tally, for tests that watch it move. */

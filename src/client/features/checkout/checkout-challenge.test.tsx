@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CheckoutArtist } from '#shared/checkout-artist-param';
 import { createCardDeclines } from '#test/factories/card-checkout-factory';
-import { createCategory, createNominee } from '#test/factories/catalog-factory';
+import { checkoutArtistOf, createCategory, createNominee } from '#test/factories/catalog-factory';
 import { createPendingPayment } from '#test/factories/payment-factory';
 import { routeFetchToApp } from '#test/support/fetch-to-app';
 import { renderScreen } from '#test/support/render-screen';
@@ -28,20 +28,7 @@ beforeAll(async () => {
   });
   await createCardDeclines(db, declined.id, 3);
   testApp.app.ctx.events.emit('catalog-changed');
-  artist = {
-    id: nominee.artist.id,
-    name: nominee.artist.name,
-    categories: [
-      {
-        id: category.id,
-        name: category.name,
-        nameFr: category.nameFr,
-        nominationId: nomination!.id,
-        nominationTitle: null,
-        nominationTitleFr: null,
-      },
-    ],
-  };
+  artist = checkoutArtistOf(nominee, category);
 });
 afterAll(() => testApp.close());
 

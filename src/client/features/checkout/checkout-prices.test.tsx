@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CheckoutArtist } from '#shared/checkout-artist-param';
-import { createCategory, createNominee } from '#test/factories/catalog-factory';
+import { checkoutArtistOf, createCategory, createNominee } from '#test/factories/catalog-factory';
 import { setEvent } from '#test/factories/event-factory';
 import { routeFetchToApp } from '#test/support/fetch-to-app';
 import { renderScreen } from '#test/support/render-screen';
@@ -19,21 +19,7 @@ beforeAll(async () => {
   await setEvent(db, { priceXaf: 150, priceUsd: 75 });
   testApp.app.ctx.events.emit('event-changed');
   testApp.app.ctx.events.emit('catalog-changed');
-  const [nomination] = nominee.nominations;
-  artist = {
-    id: nominee.artist.id,
-    name: nominee.artist.name,
-    categories: [
-      {
-        id: category.id,
-        name: category.name,
-        nameFr: category.nameFr,
-        nominationId: nomination!.id,
-        nominationTitle: null,
-        nominationTitleFr: null,
-      },
-    ],
-  };
+  artist = checkoutArtistOf(nominee, category);
 });
 afterAll(() => testApp.close());
 
