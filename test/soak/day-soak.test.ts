@@ -66,19 +66,19 @@ describePostgres('a day of faults', () => {
       ...campay.env,
       ...stripe.env,
     };
+    const config = loadConfig(env);
     for (let i = 0; i < SIZE.instances; i++) {
       const url = proxy.proxied(direct.url!);
+      // Opened as production opens it (its timeouts free a connection a cut left hanging).
       const database = await openDatabase({
         kind: 'postgres',
         url,
-        poolSize: 8,
+        poolSize: config.databasePoolSize,
+        timeouts: config.databaseTimeouts,
         // Connections the proxy cuts are the point of the exercise.
         onIdleError: () => undefined,
       });
-      const app = await buildTestApp(
-        { ...database, url, destroy: () => database.close() },
-        loadConfig(env),
-      );
+      const app = await buildTestApp({ ...database, url, destroy: () => database.close() }, config);
       await app.ready();
       apps.push(app);
     }
