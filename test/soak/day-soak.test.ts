@@ -9,6 +9,7 @@ import { FakeStripe } from '#test/fakes/fake-stripe.js';
 import { startRedisServer, type RedisServer } from '#test/support/redis-server.js';
 import { TcpProxy } from '#test/support/tcp-proxy.js';
 import { buildTestApp } from '#test/support/test-app.js';
+import { call } from '#test/support/call-app.js';
 import {
   createTestDatabase,
   describePostgres,
@@ -27,7 +28,7 @@ import { inProcessTarget } from './soak-target.js';
  */
 const SIZE = {
   seed: soakSeed(process.env.SOAK_SEED),
-  payments: Number(process.env.SOAK_DAY_PAYMENTS ?? 350),
+  payments: Number(process.env.SOAK_DAY_PAYMENTS ?? 700),
   hours: 24,
   hourMs: 400,
   expiryHours: 3,
@@ -132,6 +133,11 @@ describePostgres('a day of faults', () => {
       SIZE,
     );
     console.log(result.lines.join('\n'));
+    // Each instance still has its database connections to serve with (none left lent out).
+    for (const app of apps) {
+      const ready = await call(app, { url: '/readyz' });
+      expect(ready.body, 'ready after the day').toMatchObject({ status: 'ready' });
+    }
     const failed = result.checks.find((c) => !c.ok);
     expect(
       failed && `seed ${result.plan.seed}: ${failed.name}\n${failed.problems.join('\n')}`,
