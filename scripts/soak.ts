@@ -110,6 +110,13 @@ try {
   }
   const admin = await signedInUser(db, { isAdmin: true });
   const running = cluster;
+  // One process fault at a time: two in the same hour must not stop an instance another is starting.
+  let processes = Promise.resolve();
+  const oneAtATime = (fault: () => Promise<void>) => {
+    const turn = processes.then(fault);
+    processes = turn.catch(() => undefined);
+    return turn;
+  };
   const result = await runSoak(
     {
       target: httpTarget(running.url),
@@ -129,17 +136,19 @@ try {
           await sleep(size.hourMs / 2);
           redis = await startRedis(redisPort);
         },
-        async killInstance(fault, busy) {
-          // The work is under way on both instances when one dies mid-flight.
-          const work = busy();
-          await sleep(5 + Math.floor(Math.random() * 40));
-          await running.restart(fault.instance ?? 0, 'SIGKILL');
-          await work;
-        },
-        async rollingRestart() {
-          // The same build started again, one instance at a time, as a deploy does.
-          for (let i = 0; i < running.instances.length; i++) await running.restart(i, 'SIGTERM');
-        },
+        killInstance: (fault, busy) =>
+          oneAtATime(async () => {
+            // The work is under way on both instances when one dies mid-flight.
+            const work = busy();
+            await sleep(5 + Math.floor(Math.random() * 40));
+            await running.restart(fault.instance ?? 0, 'SIGKILL');
+            await work;
+          }),
+        rollingRestart: () =>
+          oneAtATime(async () => {
+            // The same build started again, one instance at a time, as a deploy does.
+            for (let i = 0; i < running.instances.length; i++) await running.restart(i, 'SIGTERM');
+          }),
       },
     },
     size,
