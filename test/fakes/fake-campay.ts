@@ -64,6 +64,8 @@ export class FakeCampay {
   maxInFlight = 0;
   /** Answers are held this long (longer than the app's timeout simulates an unresponsive API). */
   delayMs = 0;
+  /** When set, only requests whose path matches are held (a slow withdrawal, say). */
+  delayOnly: RegExp | null = null;
   /** History amounts (amount, charge, debit, credit) as numeric strings, as some Campay answers have them. */
   historyAmountsAsText = false;
   /** GET /transaction/{reference}/ sends `amount` as a numeric string ("100") instead of a number. */
@@ -216,7 +218,7 @@ export class FakeCampay {
     });
     // The request is processed at once and only the answer is late, as when Campay acted but the
     // reply was lost to a timeout: the transaction exists even though the app gave up waiting.
-    const delay = this.delayMs;
+    const delay = !this.delayOnly || this.delayOnly.test(url.pathname) ? this.delayMs : 0;
     this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
     // Answered, or given up by the client (its timeout closed the connection): no longer in flight.
     let answered = false;

@@ -234,6 +234,11 @@ export interface Cluster {
   haproxy: Managed;
   /** Every process's output so far, for a failure's message. */
   logs(): string;
+  /**
+   * Stops instance `index` (SIGKILL: dead on the spot; SIGTERM: drained as in a deploy) and starts
+   * it again on its port with its settings, resolving once it answers /readyz.
+   */
+  restart(index: number, signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -279,8 +284,23 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const port = await freePort();
       if (port !== proxyPort && !ports.includes(port)) ports.push(port);
     }
+    const envs: NodeJS.ProcessEnv[] = [];
+    const start = (i: number): Instance => {
+      const instance = launch(`app${i + 1}`, process.execPath, ['--enable-source-maps', main], {
+        env: envs[i],
+        echo: options.echo,
+      });
+      managed.push(instance);
+      return { ...instance, port: ports[i]!, url: `http://127.0.0.1:${ports[i]!}` };
+    };
+    const ready = (instance: Instance) =>
+      waitFor(
+        instance.name,
+        async () => (await fetch(`${instance.url}/readyz`)).status === 200,
+        instance.child,
+      );
     for (const [i, port] of ports.entries()) {
-      const env: NodeJS.ProcessEnv = {
+      envs[i] = {
         ...process.env,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
@@ -294,22 +314,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         PHONE_HASH_KEY: 'local-cluster-phone-hash-key',
         ...options.env,
       };
-      const instance = launch(`app${i + 1}`, process.execPath, ['--enable-source-maps', main], {
-        env,
-        echo: options.echo,
-      });
-      managed.push(instance);
-      instances.push({ ...instance, port, url: `http://127.0.0.1:${port}` });
+      instances.push(start(i));
     }
-    await Promise.all(
-      instances.map((instance) =>
-        waitFor(
-          instance.name,
-          async () => (await fetch(`${instance.url}/readyz`)).status === 200,
-          instance.child,
-        ),
-      ),
-    );
+    await Promise.all(instances.map(ready));
+    const restart = async (index: number, signal: 'SIGKILL' | 'SIGTERM') => {
+      const old = instances[index]!;
+      await stopProcess(old, signal);
+      const at = managed.findIndex((m) => m.child === old.child);
+      if (at >= 0) managed.splice(at, 1);
+      const fresh = start(index);
+      instances[index] = fresh;
+      await ready(fresh);
+    };
 
     haproxy = await startHaproxy({
       port: proxyPort,
@@ -318,7 +334,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       echo: options.echo,
     });
     managed.push(haproxy);
-    return { url, instances, redisUrl, haproxy, logs, stop };
+    return { url, instances, redisUrl, haproxy, logs, restart, stop };
   } catch (error) {
     const output = logs();
     await stop();

@@ -24,8 +24,9 @@ const hasRedisServer = () => spawnSync('redis-server', ['--version']).status ===
  * is also written where the global setup's teardown looks (test/support/global-setup.ts), which
  * stops whatever a worker that died or a hook that never ran left behind.
  */
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freePort();
+export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServer> {
+  // A port given again is a restart: the clients of the stopped server find the new one there.
+  const port = options.port ?? (await freePort());
   const server = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

@@ -75,6 +75,7 @@ export async function refundPayment(
       try {
         await provider.refund(payment, {
           amount: returned.amount,
+          refundedBefore: payment.refundedAmount,
           refundedTotal,
           reason: order.reason,
         });

@@ -81,13 +81,34 @@ export class CampayProvider implements MobileMoneyProvider {
    */
   async refund(payment: PaymentRecord, input: RefundInput): Promise<void> {
     if (!payment.phoneNumber) throw new Error(`Campay refund: payment ${payment.id} has no number`);
+    // Campay takes no idempotency key: an earlier withdrawal whose answer never came (a timeout,
+    // or the app stopped before recording it) may have sent money we have not recorded. Its
+    // history says; only what has not gone out yet is sent now.
+    const unrecorded = (await this.refundsSent(payment)) - input.refundedBefore;
+    const amount = input.amount - Math.max(0, unrecorded);
+    if (amount <= 0) return;
     await this.client.withdraw({
-      amount: input.amount,
+      amount,
       currency: 'XAF',
       to: payment.phoneNumber,
       description: `${REFUND_DESCRIPTION_PREFIX} ${payment.id}`,
       externalReference: `refund-${payment.id}-${input.refundedTotal}`,
     });
+  }
+
+  /** What our refund withdrawals for `payment` sent, as Campay's history lists them. */
+  private async refundsSent(payment: PaymentRecord): Promise<number> {
+    const DAY_MS = 86_400_000;
+    // A day either side: Campay's days may not be UTC's.
+    const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+    const entries = await this.client.history({
+      from: day(payment.createdAt.getTime() - DAY_MS),
+      to: day(Date.now() + DAY_MS),
+    });
+    const description = `${REFUND_DESCRIPTION_PREFIX} ${payment.id}`;
+    return entries
+      .filter((e) => e.description === description && e.status.toUpperCase() !== 'FAILED')
+      .reduce((sum, e) => sum + e.amount, 0);
   }
 
   /** The transaction Campay holds under `reference`, or null when it knows none. */

@@ -62,6 +62,8 @@ export interface PaymentProvider {
 
 export interface RefundInput {
   amount: number;
+  /** What the payment records as refunded before this refund. */
+  refundedBefore: number;
   refundedTotal: number;
   reason: string;
 }

@@ -1,0 +1,171 @@
+/**
+ * `npm run soak`: a month of an event replayed against a two-instance cluster of the built app
+ * (HAProxy in front, PostgreSQL behind a proxy the soak cuts, a Redis of its own it restarts),
+ * with the Campay and Stripe fakes, every voter behaviour and every fault, instances killed with
+ * SIGKILL in the middle of the work and a rolling restart halfway. Then the books are checked
+ * from the database and the fakes' records (test/soak/soak-checks.ts).
+ *
+ * Settings: SOAK_PAYMENTS (100000), SOAK_SEED (random, printed), SOAK_HOURS (720, a month),
+ * SOAK_HOUR_MS (the shortest an event hour lasts, 200). Exit code 0 when every check passed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openDatabase } from '#server/db/client.js';
+import { runMigrations } from '#server/db/migrate.js';
+import { createCategory, createNominee } from '#test/factories/catalog-factory.js';
+import { signedInUser } from '#test/factories/user-factory.js';
+import { FakeCampay } from '#test/fakes/fake-campay.js';
+import { FakeStripe } from '#test/fakes/fake-stripe.js';
+import { startCluster, type Cluster } from '#test/support/cluster.js';
+import { freePort } from '#test/support/free-port.js';
+import { createScratchDatabase, ensurePostgres } from '#test/support/postgres-server.js';
+import { redisAnswers } from '#test/support/redis-answers.js';
+import { TcpProxy } from '#test/support/tcp-proxy.js';
+import { sleep } from '#test/soak/soak-engine.js';
+import { compressedSettings, runSoak, type SoakSize } from '#test/soak/soak-run.js';
+import { soakSeed } from '#test/soak/soak-schedule.js';
+import { httpTarget } from '#test/soak/soak-target.js';
+
+const number = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+
+const size: SoakSize = {
+  seed: soakSeed(process.env.SOAK_SEED),
+  payments: number('SOAK_PAYMENTS', 100_000),
+  hours: number('SOAK_HOURS', 720),
+  hourMs: number('SOAK_HOUR_MS', 200),
+  // Expiry and the reconciler run on real time, so an event hour's floor sets their scale.
+  expiryHours: 8,
+  concurrency: 24,
+  campayTimeoutMs: 1500,
+  processFaults: true,
+  instances: 2,
+  drainMs: 120_000,
+  log: (line) => console.log(line),
+};
+
+/** A redis-server on `port`, nothing kept on disk; restarted on the same port by the soak. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 200 && !(await redisAnswers(`redis://127.0.0.1:${port}`)); i++)
+    await sleep(25);
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+if (!(await ensurePostgres())) {
+  console.error('npm run soak needs PostgreSQL on 127.0.0.1:5432');
+  process.exit(2);
+}
+const scratch = await createScratchDatabase('palmares_soak');
+const direct = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
+await runMigrations(direct);
+const proxy = await TcpProxy.start(Number(new URL(scratch.url).port || 5432));
+const redisPort = await freePort();
+let redis = await startRedis(redisPort);
+const campay = await new FakeCampay().start();
+// Refunds are paid from what the collections left on the account.
+campay.balances.MTN = campay.balances.ORANGE = 1_000_000_000;
+const stripe = await new FakeStripe().start();
+let cluster: Cluster | undefined;
+let code = 1;
+try {
+  const started = Date.now();
+  cluster = await startCluster({
+    databaseUrl: proxy.proxied(scratch.url),
+    redisUrl: `redis://127.0.0.1:${redisPort}`,
+    env: {
+      LOG_LEVEL: 'fatal',
+      SEED_DEMO: 'false',
+      MIGRATE_ON_START: 'false',
+      OUTBOX_INTERVAL_MS: '0',
+      INTEGRITY_CHECK_INTERVAL_SECONDS: '0',
+      PAYMENTS_SANDBOX: 'false',
+      ...compressedSettings(size),
+      ...campay.env,
+      ...stripe.env,
+    },
+  });
+  console.log(
+    `soak: cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${cluster.url}`,
+  );
+  const db = direct.db;
+  const categories = await Promise.all(Array.from({ length: 20 }, () => createCategory(db)));
+  const nominationIds: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const nominee = await createNominee(db, { categoryIds: categories.map((c) => c.id) });
+    nominationIds.push(...nominee.nominations.map((n) => n.id));
+  }
+  const admin = await signedInUser(db, { isAdmin: true });
+  const running = cluster;
+  // One process fault at a time: two in the same hour must not stop an instance another is starting.
+  let processes = Promise.resolve();
+  const oneAtATime = (fault: () => Promise<void>) => {
+    const turn = processes.then(fault);
+    processes = turn.catch(() => undefined);
+    return turn;
+  };
+  const result = await runSoak(
+    {
+      target: httpTarget(running.url),
+      campay,
+      stripe,
+      db,
+      nominationIds,
+      adminHeaders: { cookie: admin.cookie, origin: running.url },
+      faults: {
+        async cutDatabase() {
+          proxy.drop();
+          await sleep(size.hourMs / 2);
+          proxy.restore();
+        },
+        async restartRedis() {
+          await stopChild(redis);
+          await sleep(size.hourMs / 2);
+          redis = await startRedis(redisPort);
+        },
+        killInstance: (fault, busy) =>
+          oneAtATime(async () => {
+            // The work is under way on both instances when one dies mid-flight.
+            const work = busy();
+            await sleep(5 + Math.floor(Math.random() * 40));
+            await running.restart(fault.instance ?? 0, 'SIGKILL');
+            await work;
+          }),
+        rollingRestart: () =>
+          oneAtATime(async () => {
+            // The same build started again, one instance at a time, as a deploy does.
+            for (let i = 0; i < running.instances.length; i++) await running.restart(i, 'SIGTERM');
+          }),
+      },
+    },
+    size,
+  );
+  console.log(result.lines.join('\n'));
+  code = result.ok ? 0 : 1;
+} catch (error) {
+  console.error(error);
+  if (cluster) console.error(cluster.logs().slice(-5000));
+} finally {
+  proxy.restore();
+  await cluster?.stop();
+  await proxy.close();
+  await stopChild(redis);
+  await campay.stop();
+  await stripe.stop();
+  await direct.close();
+  await scratch.drop();
+}
+process.exit(code);
