@@ -97,6 +97,26 @@ interface Standing {
 }
 
 /** What the events say of this client and of the site, in one round trip. */
+type ClientKeys = Pick<CardClient, 'addressKey' | 'email'> & { session: string | null };
+
+/** An event of this client's: from its address, its checkout session or its e-mail. */
+const ofClient = (client: ClientKeys, table: string) =>
+  sql`(${sql.identifier(table)}.address_key = ${client.addressKey}
+    OR ${sql.identifier(table)}.checkout_session = ${client.session}
+    OR ${sql.identifier(table)}.voter_email = ${client.email})`;
+
+/**
+ * The time of the client's `blockAfterDeclines`-th latest decline within `blockMinutes`: there is
+ * one exactly when the client is at rest, which lasts until it is that old.
+ */
+const restingDecline = (
+  client: ClientKeys,
+  { blockAfterDeclines, blockMinutes }: AppContext['config']['cardTesting'],
+) => sql`SELECT d.created_at FROM card_checkout_events d
+  WHERE d.kind = 'decline' AND d.created_at > now() - make_interval(mins => ${blockMinutes})
+    AND ${ofClient(client, 'd')}
+  ORDER BY d.created_at DESC OFFSET ${blockAfterDeclines - 1} LIMIT 1`;
+
 async function standingOf(ctx: AppContext, client: CardClient): Promise<Standing> {
   const limits = ctx.config.cardTesting;
   const { intentsPerHour, challenge } = limits;
@@ -109,12 +129,7 @@ async function standingOf(ctx: AppContext, client: CardClient): Promise<Standing
             AND created_at > now() - interval '1 hour' LIMIT ${limit}) AS counted)`;
   const [row] = rowsOf<Standing>(
     await ctx.db.execute(sql`
-      WITH nth AS (
-        SELECT created_at FROM card_checkout_events
-        WHERE kind = 'decline' AND created_at > now() - make_interval(mins => ${limits.blockMinutes})
-          AND (address_key = ${client.addressKey} OR checkout_session = ${client.session}
-               OR voter_email = ${client.email})
-        ORDER BY created_at DESC OFFSET ${limits.blockAfterDeclines - 1} LIMIT 1)
+      WITH nth AS (${restingDecline(client, limits)})
       SELECT
         (SELECT ceil(extract(epoch FROM created_at + make_interval(mins => ${limits.blockMinutes})
                 - now()) / 60)::int FROM nth) AS block_minutes_left,
@@ -254,25 +269,14 @@ export async function recordCardDecline(
   });
 }
 
-async function closeOpenPaymentsIfBlocked(
-  ctx: AppContext,
-  client: { addressKey: string; session: string | null; email: string | null },
-): Promise<void> {
-  const { blockAfterDeclines, blockMinutes } = ctx.config.cardTesting;
-  const sameClient = sql`(e.address_key = ${client.addressKey}
-    OR e.checkout_session = ${client.session} OR e.voter_email = ${client.email})`;
+async function closeOpenPaymentsIfBlocked(ctx: AppContext, client: ClientKeys): Promise<void> {
   const open = rowsOf<{ payment_id: string }>(
     await ctx.db.execute(sql`
-      WITH declines AS (
-        SELECT count(*) AS n FROM (SELECT 1 FROM card_checkout_events e
-          WHERE e.kind = 'decline' AND ${sameClient}
-            AND e.created_at > now() - make_interval(mins => ${blockMinutes})
-          LIMIT ${blockAfterDeclines}) AS counted)
       SELECT DISTINCT e.payment_id FROM card_checkout_events e
       JOIN payments p ON p.id = e.payment_id AND p.status = 'pending'
-      WHERE e.kind = 'intent' AND ${sameClient}
+      WHERE e.kind = 'intent' AND ${ofClient(client, 'e')}
         AND e.created_at > now() - make_interval(hours => ${ctx.config.paymentExpiryHours})
-        AND (SELECT n FROM declines) >= ${blockAfterDeclines}`),
+        AND EXISTS (${restingDecline(client, ctx.config.cardTesting)})`),
   );
   for (const { payment_id: id } of open) {
     try {
