@@ -6,6 +6,12 @@ import tailwindcss from '@tailwindcss/vite';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
+/** The chunk of a language's first-screen texts (lib/i18n.ts), or null for any other module. */
+function firstScreenTexts(id: string): string | null {
+  const language = /\/locales\/(\w+)\/(?:common|catalog)\.json$/.exec(id)?.[1];
+  return language ? `texts-${language}` : null;
+}
+
 // The API server listens here in development (scripts/dev.ts); Vite only serves the client.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:5000';
 
@@ -41,7 +47,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Everything the first screen needs statically goes into one chunk: several files
               // compress worse than one, and each is another request on a slow connection. Lazily
               // loaded screens keep the automatic splitting.
-              groups: [{ name: 'app', tags: ['$initial'] }],
+              groups: [
+                { name: 'app', tags: ['$initial'] },
+                // The texts every screen shows come in one file per language, one request.
+                { name: (id) => firstScreenTexts(id) },
+              ],
             },
           },
         },

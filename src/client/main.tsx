@@ -43,8 +43,12 @@ if (drawn && drawn.language === i18n.language) {
 } else {
   // Drawn in another language than this browser's choice (made before the server was told of it,
   // lib/language.ts): the page is drawn again in the voter's language, with the same answers.
+  // The first render waits for the screen's code and texts: until then, what the server drew (if
+  // anything) stays in view rather than a loading state.
   if (drawn) takePageAnswers(queryClient, drawn);
   startLoadingScreen(pathname, Boolean(drawn));
   const root = createRoot(container);
-  startTransition(() => root.render(app()));
+  void firstScreenReady(pathname).then(() => {
+    startTransition(() => root.render(app()));
+  });
 }

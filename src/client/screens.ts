@@ -6,7 +6,7 @@ import {
 } from './features/catalog/api/catalog-paths';
 import { fetchEarly } from './lib/api-client';
 import { withEdition } from './lib/edition-scope';
-import { i18n } from './lib/i18n';
+import { FIRST_SCREEN_NAMESPACES, i18n } from './lib/i18n';
 import { lazyScreen } from './lib/lazy-screen';
 import { checkMyVote } from './features/results/check-my-vote-screen';
 
@@ -147,11 +147,14 @@ function pageNeeds(pathname: string): ScreenNeeds | null {
   return null;
 }
 
-/** Starts loading the screen's code and texts; the head start is only that, never an error. */
-function startCodeAndTexts(needs: ScreenNeeds): Promise<unknown> {
+/**
+ * Starts loading the screen's code and texts, with the texts every screen shows (header, footer,
+ * category list); the head start is only that, never an error.
+ */
+function startCodeAndTexts(needs: ScreenNeeds | null): Promise<unknown> {
   return Promise.all([
-    ...needs.code.map((load) => load()),
-    needs.namespaces.length > 0 ? i18n.loadNamespaces(needs.namespaces) : undefined,
+    ...(needs?.code ?? []).map((load) => load()),
+    i18n.loadNamespaces([...FIRST_SCREEN_NAMESPACES, ...(needs?.namespaces ?? [])]),
   ]).catch(() => undefined);
 }
 
@@ -182,7 +185,6 @@ const FIRST_PAINT_WAIT_MS = 8000;
  */
 export function firstScreenReady(pathname: string): Promise<unknown> {
   const needs = screenNeeds(pathname);
-  if (!needs) return Promise.resolve();
   const cap = new Promise((resolve) => window.setTimeout(resolve, FIRST_PAINT_WAIT_MS));
   return Promise.race([startCodeAndTexts(needs), cap]);
 }

@@ -4,24 +4,21 @@ import { isLanguage, type Language } from '#shared/limits';
 import { initialLanguage, saveLanguage } from './language';
 
 /*
- * Translations live in src/shared/locales/<language>/<namespace>.json (shared: the server draws a
- * category link's first paint with a few of them). Adding a namespace is adding its two files (and
- * a line in i18next.d.ts for typed keys); nothing here changes.
+ * Translations live in src/shared/locales/<language>/<namespace>.json (shared: the server reads a
+ * few of them for a page's title). Adding a namespace is adding its two files (and a line in
+ * i18next.d.ts for typed keys); nothing here changes.
  *
- * The namespaces the first screens need ship in the main bundle, so a voter on a slow phone gets
- * no extra round trip before text appears. Every other namespace becomes its own small chunk,
- * fetched when a lazily loaded screen calls useTranslation('<namespace>').
+ * Every language and namespace is its own small chunk, fetched when needed: a voter downloads the
+ * texts of the language they read, never both. The first screen's (FIRST_SCREEN_NAMESPACES) are
+ * fetched beside its code before the page is taken over (screens.ts), and a lazily loaded screen's
+ * when it calls useTranslation('<namespace>'). There is no fallback language to fetch as well:
+ * each language has every text (locales.test.ts).
  */
-const BUNDLED_NAMESPACES = ['common', 'catalog'] as const;
+export const FIRST_SCREEN_NAMESPACES = ['common', 'catalog'] as const;
 
-const bundled = import.meta.glob<ResourceKey>('../../shared/locales/*/{common,catalog}.json', {
-  eager: true,
+const onDemand = import.meta.glob<ResourceKey>('../../shared/locales/*/*.json', {
   import: 'default',
 });
-const onDemand = import.meta.glob<ResourceKey>(
-  ['../../shared/locales/*/*.json', '!../../shared/locales/*/{common,catalog}.json'],
-  { import: 'default' },
-);
 
 const localePath = (language: string, namespace: string) =>
   `../../shared/locales/${language}/${namespace}.json`;
@@ -30,15 +27,6 @@ const localePath = (language: string, namespace: string) =>
 function localeOf(path: string): { language: string; namespace: string } | null {
   const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
   return language && namespace ? { language, namespace } : null;
-}
-
-function bundledResources(): Record<string, Record<string, ResourceKey>> {
-  const resources: Record<string, Record<string, ResourceKey>> = {};
-  for (const [path, bundle] of Object.entries(bundled)) {
-    const locale = localeOf(path);
-    if (locale) (resources[locale.language] ??= {})[locale.namespace] = bundle;
-  }
-  return resources;
 }
 
 const onDemandBackend: BackendModule = {
@@ -76,14 +64,13 @@ void i18n
   .use(initReactI18next)
   .init({
     lng: onServer ? 'en' : initialLanguage(),
-    fallbackLng: 'en',
+    fallbackLng: false,
     supportedLngs: ['en', 'fr'],
     load: 'languageOnly',
-    ns: [...BUNDLED_NAMESPACES],
+    ns: [...FIRST_SCREEN_NAMESPACES],
     defaultNS: 'common',
-    resources: bundledResources(),
-    partialBundledLanguages: true,
-    // Resources for the first screen are bundled, so t() works synchronously from the first render.
+    // The language is chosen at once, so main.tsx can compare it with the drawn page's; its texts
+    // arrive later, and useTranslation suspends until they have.
     initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: true },

@@ -25,6 +25,9 @@ async function writeClient(root: string): Promise<void> {
   await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
   await writeFile(`${script}.gz`, gzipSync(SCRIPT));
   await writeFile(path.join(root, 'assets', 'index-AbC123.css'), 'body{margin:0}');
+  for (const language of ['en', 'fr']) {
+    await writeFile(path.join(root, 'assets', `texts-${language}-X1_y.js`), 'export {};');
+  }
   await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(root, 'demo', 'artists', 'ada.jpg'), Buffer.from([0xff, 0xd8, 0xff]));
 }
@@ -165,6 +168,9 @@ describe('the built client', () => {
         headers: { 'accept-language': 'fr-CM, en;q=0.8' },
       });
       expect(browser.body).toContain('<html lang="fr">');
+      // Its language's texts are fetched with the script, and only that language's.
+      expect(browser.body).toContain('<link rel="modulepreload" href="/assets/texts-fr-X1_y.js">');
+      expect(browser.body).not.toContain('texts-en');
       expect(root(browser.body)).toBe("<h1>fr /results $& $'</h1>");
       // ...and the voter's own choice over it; an unknown choice is English.
       const chosen = await call<string>(drawn.app, {
@@ -182,6 +188,7 @@ describe('the built client', () => {
       const admin = await call<string>(drawn.app, { url: '/admin' });
       expect(root(admin.body)).toBe('');
       expect(admin.body).not.toContain('page-data');
+      expect(admin.body).not.toContain('modulepreload');
       expect(admin.headers.vary).toBeUndefined();
     } finally {
       await drawn.close();

@@ -65,6 +65,20 @@ function withPreloadedImage(html: string, image: string): string {
     : html.slice(0, firstResource) + tag + html.slice(firstResource);
 }
 
+/**
+ * Each language's chunk of the texts every screen shows (the build names it `texts-<language>`;
+ * vite.config.ts): a drawn page names its language's in its head, so the phone fetches it with
+ * the main script instead of a round trip after it, and the page is taken over no later.
+ */
+function textsPreloads(files: ReadonlyMap<string, unknown>): Map<string, string> {
+  const preloads = new Map<string, string>();
+  for (const pathname of files.keys()) {
+    const language = /^\/assets\/texts-([a-z]+)-[\w-]+\.js$/.exec(pathname)?.[1];
+    if (language) preloads.set(language, `<link rel="modulepreload" href="${pathname}">`);
+  }
+  return preloads;
+}
+
 /** The page, never cached by the browser or a proxy: each client route loads directly. */
 const sendPage = (reply: FastifyReply, page: string | Buffer) =>
   reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
@@ -82,6 +96,7 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
   if (!existsSync(indexPath)) return;
   const template = readFileSync(indexPath, 'utf8');
   const files = loadClientFiles(options.root);
+  const texts = textsPreloads(files);
   /**
    * What each kept drawn page was made into for the origin it was asked at: the whole page in
    * bytes, each encoding made once when first asked for. It goes when the page leaves the cache.
@@ -146,7 +161,8 @@ export function registerSpa(app: FastifyInstance, options: SpaOptions): void {
           () =>
             `<div id="root">${drawn.html}</div>${pageDataScript(PAGE_DATA_ELEMENT_ID, drawn.data)}`,
         )
-        .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`);
+        .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
+        .replace('</head>', () => `${texts.get(language) ?? ''}</head>`);
     // Drawn in the visitor's language: a cache must not give it to another.
     reply.header('vary', 'cookie, accept-language');
     if (drawn.drawnAt === undefined) return sendPage(reply, await page());

@@ -1,6 +1,7 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
+import { buttonVariants } from '../ui/button-variants';
 import { Card } from '../ui/card';
 
 /**
@@ -22,9 +23,9 @@ export function ErrorScreen() {
             <RefreshCw className="size-4" aria-hidden="true" />
             {t('crash.reload')}
           </Button>
-          <Button variant="outline" asChild>
-            <a href="/categories">{t('actions.backToHome')}</a>
-          </Button>
+          <a href="/categories" className={buttonVariants({ variant: 'outline' })}>
+            {t('actions.backToHome')}
+          </a>
         </div>
       </Card>
     </main>
