@@ -6,9 +6,12 @@ import type { DrawnPage, DrawPage, PageRequest, ReadAnswer } from './page-drawin
  * The longest a drawn page is given again after it was drawn. Vote counts change without any
  * signal this cache hears (they are folded into the catalogue as payments settle), as do the
  * published results' corrections and the ledger's head: a kept page shows them at most this much
- * later than the API does.
+ * later than the API does. A page's counts are only its first paint's: the live stream's first
+ * message, once the page is React's, brings the current ones. Drawing a category page costs ~15 ms
+ * of CPU; at one second each busy page was drawn again every second, half the app's CPU on
+ * results night (`npm run bench -- mixed-load`).
  */
-export const DRAWN_PAGE_MAX_AGE_MS = 1000;
+export const DRAWN_PAGE_MAX_AGE_MS = 5000;
 /**
  * What the kept pages may hold, counted as three bytes a character of their markup and of their
  * data written as JSON: two for the strings (a string holding any character past Latin-1 takes two

@@ -195,14 +195,15 @@ describe('the built client', () => {
     }
   });
 
-  it("gives a drawn page again for a second at most, and the event's change on the very next page", async () => {
+  it("gives a drawn page again for CATALOG_CACHE_MS at most, and the event's change on the very next page", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'palmares-client-'));
     await writeClient(dir);
     let draws = 0;
-    // The catalogue and the event kept in memory as in production, so drawn pages are kept too.
+    // The catalogue and the event kept in memory as in production, so drawn pages are kept too,
+    // here for a second (a page is never kept longer than the catalogue is).
     const kept = await createTestApp(
       'pglite',
-      { CATALOG_CACHE_MS: '5000' },
+      { CATALOG_CACHE_MS: '1000' },
       {
         clientDir: dir,
         // What a drawn page shows of the event, as the client's components read it.
