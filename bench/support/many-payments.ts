@@ -40,7 +40,7 @@ export async function createManyPayments(url: string, count: number): Promise<vo
        SELECT edition_id, date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', provider, status,
               attempted_at IS NOT NULL, failure_reason IS NOT NULL, count(*), SUM(amount)
        FROM payments GROUP BY 1, 2, 3, 4, 5, 6
-       ON CONFLICT (edition_id, hour, provider, status, attempted, has_failure) DO UPDATE SET
+       ON CONFLICT (edition_id, hour, provider, status, attempted, has_failure, slot) DO UPDATE SET
          payments = payment_hourly_stats.payments + EXCLUDED.payments,
          amount = payment_hourly_stats.amount + EXCLUDED.amount`,
     );

@@ -10,6 +10,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -405,7 +406,11 @@ export const paymentFlags = pgTable(
   ],
 );
 
-/** Completed votes, revenue and payment count per provider per UTC hour; maintained only by settle(). */
+/**
+ * Completed votes, revenue and payment count per provider per UTC hour; maintained only by
+ * settle(). Each hour is split over HOURLY_SLOTS rows (`slot`), and readers sum them: see
+ * hourlySlot.
+ */
 export const providerHourlyTotals = pgTable(
   'provider_hourly_totals',
   {
@@ -414,11 +419,12 @@ export const providerHourlyTotals = pgTable(
       .references(() => editions.id),
     provider: varchar('provider', { length: 20 }).$type<Provider>().notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
+    slot: smallint('slot').notNull().default(0),
     votes: integer('votes').notNull().default(0),
     revenue: integer('revenue').notNull().default(0),
     payments: integer('payments').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.editionId, t.provider, t.hour] })],
+  (t) => [primaryKey({ columns: [t.editionId, t.provider, t.hour, t.slot] })],
 );
 
 /**
@@ -439,10 +445,12 @@ export const paymentHourlyStats = pgTable(
     hasFailure: boolean('has_failure').notNull(),
     payments: integer('payments').notNull().default(0),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    /** Which of the hour's rows: the trigger picks it as settle() does (hourlySlot). */
+    slot: smallint('slot').notNull().default(0),
   },
   (t) => [
     primaryKey({
-      columns: [t.editionId, t.hour, t.provider, t.status, t.attempted, t.hasFailure],
+      columns: [t.editionId, t.hour, t.provider, t.status, t.attempted, t.hasFailure, t.slot],
     }),
   ],
 );

@@ -130,9 +130,9 @@ export async function retryAborted<T>(run: () => Promise<T>, alsoOn?: string): P
  * (planSettlement), write every move with its event rows and tallies in one statement
  * (writeSettlement), and once committed, announce it (announceSettlement). Under a burst of
  * webhooks the cost that dominates is per transaction: round trips, the commit's WAL flush, and
- * above all the single provider_hourly_totals row every completion must update, which serialises
- * one transaction at a time for as long as its commit takes. One transaction for a batch pays
- * each once.
+ * the provider_hourly_totals row every completion must update, which serialises the transactions
+ * that meet on it for as long as each commit takes (hourlySlot spreads them). One transaction for
+ * a batch pays each once.
  *
  * Payment ids must be distinct (a queue keeps repeats for a later batch). Rows are locked in id
  * order, so concurrent batches cannot deadlock on payments. Should the batch fail, nothing of it
@@ -338,6 +338,14 @@ async function settlingStatement(
 }
 
 /**
+ * Which of an hour's 16 rows of provider_hourly_totals a settlement adds to: its connection's. One
+ * row an hour made every completing transaction wait for the one before to commit; spread over
+ * connections, concurrent settlements rarely meet. Readers sum the rows. The payments' trigger
+ * splits payment_hourly_stats the same way (migration 0023).
+ */
+const hourlySlot = sql`(pg_backend_pid() % 16)::smallint`;
+
+/**
  * The settling statement's hourly statistics, from its `pv` (votes credited per nomination) and
  * `moved` (payments moved): this hour's votes per nomination, which trending reads, and this
  * hour's votes, revenue and payments per edition and provider, which the dashboard reads.
@@ -349,11 +357,12 @@ function hourlyStatistics(at: Date) {
         ON CONFLICT (nomination_id, hour)
         DO UPDATE SET votes = nomination_hourly_votes.votes + EXCLUDED.votes),
       totals AS (
-        INSERT INTO provider_hourly_totals (edition_id, provider, hour, votes, revenue, payments)
-        SELECT edition_id, provider, ${hourOf(at)}, SUM(total_votes)::int, SUM(amount)::int,
-          COUNT(*)::int
+        INSERT INTO provider_hourly_totals (edition_id, provider, hour, slot, votes, revenue,
+          payments)
+        SELECT edition_id, provider, ${hourOf(at)}, ${hourlySlot}, SUM(total_votes)::int,
+          SUM(amount)::int, COUNT(*)::int
         FROM moved WHERE status = 'completed' GROUP BY edition_id, provider
-        ON CONFLICT (edition_id, provider, hour) DO UPDATE SET
+        ON CONFLICT (edition_id, provider, hour, slot) DO UPDATE SET
           votes = provider_hourly_totals.votes + EXCLUDED.votes,
           revenue = provider_hourly_totals.revenue + EXCLUDED.revenue,
           payments = provider_hourly_totals.payments + EXCLUDED.payments)`;
