@@ -15,6 +15,7 @@ import type { ImageProxy } from './features/media/image-proxy.js';
 import type { AppMetrics } from './features/metrics/app-metrics.js';
 import type { FrenchTranslation } from './features/translation/french-translation.js';
 import type { PaymentProviders } from './payments/payment-providers.js';
+import type { RecentProviderChecks } from './payments/recent-provider-checks.js';
 import type { OutboxWorker } from './outbox/outbox-worker.js';
 import type { PhoneHasher } from './payments/phone-hash.js';
 import type { SettlementQueue } from './payments/settlement-queue.js';
@@ -34,6 +35,8 @@ export interface AppContext {
   /** Shared counters across instances, when REDIS_URL is set (with an in-process fallback). */
   redis: RedisLink | undefined;
   providers: PaymentProviders;
+  /** The provider checks this instance claimed lately: a poll within one skips the claim. */
+  providerChecks: RecentProviderChecks;
   settlement: SettlementQueue;
   /** Messages to voters: written by settlements, delivered by this worker (ADR 0059). */
   outbox: OutboxWorker;

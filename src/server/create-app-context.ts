@@ -24,6 +24,7 @@ import type { MessageChannels } from './outbox/channel-registry.js';
 import type { MessageChannelKind } from '#shared/schemas/outbox.js';
 import { refreshPayment } from './payments/refresh-payment.js';
 import { SettlementQueue } from './payments/settlement-queue.js';
+import { RecentProviderChecks } from './payments/recent-provider-checks.js';
 import { RedisLink } from './redis/redis-link.js';
 
 export interface AppContextOptions {
@@ -84,6 +85,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     // Shared counters and catalogue invalidation across instances when Redis is configured.
     redis: config.redisUrl ? new RedisLink(config.redisUrl, log) : undefined,
     providers,
+    providerChecks: new RecentProviderChecks(config.paymentPollIntervalMs),
     settlement,
     outbox,
     messageChannels,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
 import type { Database, Db } from '#server/db/client.js';
 import type { PaymentProviders } from './payment-providers.js';
+import type { RecentProviderChecks } from './recent-provider-checks.js';
 import type { SettlementQueue } from './settlement-queue.js';
 
 /**
@@ -15,5 +16,7 @@ export interface PaymentsContext {
   db: Db;
   log: FastifyBaseLogger;
   providers: PaymentProviders;
+  /** The provider checks this instance claimed lately (refreshPayment). */
+  providerChecks: RecentProviderChecks;
   settlement: SettlementQueue;
 }

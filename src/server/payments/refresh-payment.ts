@@ -16,12 +16,14 @@ import type { SettleSource } from './settle.js';
  * claimed) or the provider has nothing new.
  */
 export async function refreshPayment(
-  ctx: Pick<PaymentsContext, 'config' | 'db' | 'providers' | 'settlement'>,
+  ctx: Pick<PaymentsContext, 'config' | 'db' | 'providers' | 'providerChecks' | 'settlement'>,
   paymentId: string,
   source: SettleSource,
   options: { force?: boolean } = {},
 ): Promise<PaymentStatus | null> {
+  if (!options.force && ctx.providerChecks.claimedRecently(paymentId)) return null;
   const intervalSeconds = ctx.config.paymentPollIntervalMs / 1000;
+  const claimStarted = ctx.providerChecks.startClaim();
   const [claimed] = await ctx.db
     .update(payments)
     .set({ providerCheckedAt: sql`now()` })
@@ -42,6 +44,7 @@ export async function refreshPayment(
     )
     .returning(paymentRecordColumns);
   if (!claimed) return null;
+  ctx.providerChecks.claimed(paymentId, claimStarted);
   const record = claimed;
   const provider = ctx.providers.forPayment(record);
   if (!provider) return null;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { paymentEvents } from '#server/db/schema.js';
 import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
@@ -22,6 +22,9 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
   afterAll(async () => {
     await t.close();
     await campay.stop();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
   beforeEach(() => {
     campay.delayMs = 0;
@@ -196,6 +199,8 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
   });
 
   it('polling asks Campay at most once per interval per payment', async () => {
+    // The instance remembers its own claims by its monotonic clock (RecentProviderChecks).
+    vi.useFakeTimers({ toFake: ['performance'] });
     const { paymentId } = await startPayment();
     const tx = campay.byExternalReference(paymentId)!;
     const asked = () =>
@@ -212,10 +217,11 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
       (await call(t.app, { method: 'GET', url: `/api/payment/${paymentId}/status` })).body.status,
     ).toBe('pending');
     expect(asked()).toBe(1);
-    // The interval passes (here: the last check is moved back).
+    // The interval passes: the last check is moved back, and the instance's clock on.
     await t.database.db.execute(
       sql`UPDATE payments SET provider_checked_at = now() - interval '2 minutes' WHERE id = ${paymentId}`,
     );
+    vi.advanceTimersByTime(60_000);
     expect(
       (await call(t.app, { method: 'GET', url: `/api/payment/${paymentId}/status` })).body.status,
     ).toBe('completed');
