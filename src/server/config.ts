@@ -151,6 +151,7 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(60000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+    DATABASE_PREPARED_STATEMENTS: bool.default(true),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(0),
     SEED_DEMO: bool.default(true),
@@ -487,6 +488,8 @@ export function loadConfig(
     },
     /** PostgreSQL connections this instance's pool may hold (PGlite has one). */
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /** Whether repeated statements run prepared (db/named-statements.ts); off behind a pooler that cannot keep them. */
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     /** A request still unanswered after this gets a 503 (long exports set their own bound). */
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     /**

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { PoolStats } from '#shared/schemas/health.js';
 import * as schema from './schema.js';
+import { StatementNames } from './named-statements.js';
 import { SessionLocks } from './session-locks.js';
 
 export type Schema = typeof schema;
@@ -34,6 +35,11 @@ export type DatabaseTarget =
       timeouts?: DatabaseTimeouts;
       /** Errors of idle pooled connections (the server restarted, a DBA killed them). */
       onIdleError?: (error: Error) => void;
+      /**
+       * Repeated statements run as prepared statements (named-statements.ts); on unless false.
+       * Off behind a pooler that cannot keep them (PgBouncer in transaction mode, before 1.21).
+       */
+      namedStatements?: boolean;
     };
 
 export interface ConnectionOptions {
@@ -114,6 +120,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       : {}),
   });
+  if (target.namedStatements !== false) {
+    const names = new StatementNames();
+    pool.on('connect', (client) => names.nameOn(client));
+  }
   // Without a listener, an idle connection dropped by the server (a PostgreSQL restart, a failover)
   // is an unhandled 'error' event that kills the process. The pool replaces the connection itself.
   pool.on('error', onIdleError);

@@ -25,7 +25,13 @@ export async function openConfiguredDatabase(
   const urlVariable = (asOwner && postgres?.migrationUrlVariable) || 'DATABASE_URL';
   const database = await openDatabase(
     config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: url!, timeouts, poolSize: config.databasePoolSize }
+      ? {
+          kind: 'postgres',
+          url: url!,
+          timeouts,
+          poolSize: config.databasePoolSize,
+          namedStatements: config.databasePreparedStatements,
+        }
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
   try {
