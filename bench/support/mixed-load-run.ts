@@ -4,6 +4,7 @@ import pg from 'pg';
 import { freePort } from '#test/support/free-port.js';
 import { createScratchDatabase } from '#test/support/postgres-server.js';
 import { createLargeEvent } from './large-event.js';
+import { StatementCosts } from './statement-costs.js';
 import {
   BROWSING,
   KINDS,
@@ -248,6 +249,8 @@ export async function runMixedLoad(
 
       const helloBeforeRun = await measureHello();
       const rssBefore = app.processes.map(({ pid }) => rssMb(pid));
+      const statements = new StatementCosts(scratch.url);
+      await statements.start();
       const traffic = mixedTraffic(targets, base, undefined, only);
       const mix = await withCpu(app, SECONDS, () =>
         autocannon({
@@ -258,6 +261,7 @@ export async function runMixedLoad(
         }),
       );
       const rssAfter = app.processes.map(({ pid }) => rssMb(pid));
+      const costliest = await statements.top(5);
       const { result, cpu } = mix;
       const helloAfterRun = await measureHello();
       const helloBefore = helloBeforeRun.result.requests.average;
@@ -310,6 +314,7 @@ export async function runMixedLoad(
             ([status, body]) => `  first ${status} of ${kind}: ${body}`,
           ),
         ),
+        ...costliest,
         `CPU during the mix: ${cpu}`,
         `CPU during the ceiling: ${ceilingCpu}`,
         `RSS: ${app.processes.map(({ name }, i) => `${name} ${rssBefore[i]!.toFixed(0)} MB before, ${rssAfter[i]!.toFixed(0)} MB at the end`).join('; ')}`,
