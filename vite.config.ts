@@ -3,12 +3,20 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { FIRST_SCREEN_NAMESPACES } from './src/client/lib/first-screen-namespaces';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
-/** The chunk of a language's first-screen texts (lib/i18n.ts), or null for any other module. */
+const FIRST_SCREEN_TEXTS = new RegExp(
+  `/locales/(\\w+)/(?:${FIRST_SCREEN_NAMESPACES.join('|')})\\.json$`,
+);
+
+/**
+ * The chunk of a language's first-screen texts (lib/i18n.ts), or null for any other module. The
+ * server names it in a drawn page's head by this name (`texts-<language>`, http/spa.ts).
+ */
 function firstScreenTexts(id: string): string | null {
-  const language = /\/locales\/(\w+)\/(?:common|catalog)\.json$/.exec(id)?.[1];
+  const language = FIRST_SCREEN_TEXTS.exec(id)?.[1];
   return language ? `texts-${language}` : null;
 }
 

@@ -6,7 +6,8 @@ import {
 } from './features/catalog/api/catalog-paths';
 import { fetchEarly } from './lib/api-client';
 import { withEdition } from './lib/edition-scope';
-import { FIRST_SCREEN_NAMESPACES, i18n } from './lib/i18n';
+import { FIRST_SCREEN_NAMESPACES } from './lib/first-screen-namespaces';
+import { i18n } from './lib/i18n';
 import { lazyScreen } from './lib/lazy-screen';
 import { checkMyVote } from './features/results/check-my-vote-screen';
 

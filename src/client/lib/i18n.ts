@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, type Language } from '#shared/limits';
+import { FIRST_SCREEN_NAMESPACES } from './first-screen-namespaces';
 import { initialLanguage, saveLanguage } from './language';
 
 /*
@@ -14,7 +15,6 @@ import { initialLanguage, saveLanguage } from './language';
  * when it calls useTranslation('<namespace>'). There is no fallback language to fetch as well:
  * each language has every text (locales.test.ts).
  */
-export const FIRST_SCREEN_NAMESPACES = ['common', 'catalog'] as const;
 
 const onDemand = import.meta.glob<ResourceKey>('../../shared/locales/*/*.json', {
   import: 'default',

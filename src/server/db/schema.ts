@@ -408,8 +408,8 @@ export const paymentFlags = pgTable(
 
 /**
  * Completed votes, revenue and payment count per provider per UTC hour; maintained only by
- * settle(). Each hour is split over HOURLY_SLOTS rows (`slot`), and readers sum them: see
- * hourlySlot.
+ * settle(). Each hour is split over 16 rows (`slot`, settle.ts's hourlySlot), and readers sum
+ * them.
  */
 export const providerHourlyTotals = pgTable(
   'provider_hourly_totals',
