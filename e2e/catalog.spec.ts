@@ -177,30 +177,30 @@ test.describe('public catalogue', () => {
       await expect(highlighted).toContainText(artist.name);
       // Listed first, right under the banner.
       await expect(page.getByTestId('artist-card').first()).toHaveAttribute('data-highlighted');
-      // Once the scroll to the nominee has settled, the category's name and the banner are still in
-      // sight below the sticky header, and so is the nominee's name.
+      // The page scrolls to the nominee once its code has taken it over (a drawn page arrives
+      // first): then the category's name and the banner are still in sight below the sticky
+      // header, and so is the nominee's name.
+      const inSight = () =>
+        page.evaluate((name) => {
+          const headerBottom = document.querySelector('header')!.getBoundingClientRect().bottom;
+          const visible = (element: Element | null | undefined) => {
+            const box = element?.getBoundingClientRect();
+            return box !== undefined && box.top >= headerBottom && box.bottom <= window.innerHeight;
+          };
+          const card = document.querySelector('[data-highlighted]');
+          const cardName = [...(card?.querySelectorAll('h3') ?? [])].find((h) =>
+            h.textContent?.includes(name),
+          );
+          return {
+            title: visible(document.querySelector('h1')),
+            banner: visible(document.querySelector('[data-testid="shared-banner"]')),
+            nominee: visible(cardName),
+          };
+        }, artist.name);
+      const allInSight = { title: true, banner: true, nominee: true };
+      await expect.poll(inSight, FIRST_LOAD).toEqual(allInSight);
       await scrollSettled(page);
-      const inSight = await page.evaluate((name) => {
-        const headerBottom = document.querySelector('header')!.getBoundingClientRect().bottom;
-        const visible = (element: Element | null | undefined) => {
-          const box = element?.getBoundingClientRect();
-          return box !== undefined && box.top >= headerBottom && box.bottom <= window.innerHeight;
-        };
-        const card = document.querySelector('[data-highlighted]');
-        const cardName = [...(card?.querySelectorAll('h3') ?? [])].find((h) =>
-          h.textContent?.includes(name),
-        );
-        return {
-          title: visible(document.querySelector('h1')),
-          banner: visible(document.querySelector('[data-testid="shared-banner"]')),
-          nominee: visible(cardName),
-        };
-      }, artist.name);
-      expect(inSight).toEqual({
-        title: true,
-        banner: true,
-        nominee: true,
-      });
+      expect(await inSight()).toEqual(allInSight);
       // The address stays the share link, so the Share button passes it on.
       await expect(page).toHaveURL(`/share/${nomination.shareableLink}`);
     },

@@ -206,6 +206,75 @@ it('takes what was typed before the page was taken over, and the tap that sent i
   expect(hydrated.recoverableErrors).toEqual([]);
 });
 
+/** The checkout's nine phone boxes, and the digits they show. */
+function phoneBoxes(container: HTMLElement) {
+  const boxes = [...container.querySelectorAll<HTMLInputElement>('input[aria-label^="Digit "]')];
+  return { boxes, shown: () => boxes.map((box) => box.value).join('') };
+}
+
+/** A voter's tap: a click the browser dispatches, not `click()`, which a nested `click()` skips. */
+function tap(element: HTMLElement) {
+  element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+}
+
+/** A key pressed on the focused element, as a hardware keyboard sends it. */
+function press(key: string) {
+  const target = document.activeElement ?? document.body;
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+}
+
+describe('a number typed while the checkout is taken over', () => {
+  /** The voter typed 677 in the first box before the page's code arrived (one box, no code). */
+  async function typedBeforeTakeover() {
+    const drawn = await openDrawnPage(testApp, pages.checkout!, 'en');
+    const taps = holdEarlyTaps(drawn.container);
+    const phone = phoneBoxes(drawn.container);
+    expect(phone.boxes).toHaveLength(9);
+    phone.boxes[0]!.focus();
+    phone.boxes[0]!.value = '677';
+    return { drawn, taps, phone };
+  }
+
+  it('keeps the digits typed before, and the key pressed just after', async () => {
+    const { drawn, taps, phone } = await typedBeforeTakeover();
+    hydrated = await hydrateDrawnPage(drawn, taps);
+    press('1');
+    await waitFor(() => expect(phone.shown()).toBe('6771'));
+    expect(hydrated.recoverableErrors).toEqual([]);
+  });
+
+  it('keeps the digits typed before, and the key that made React take the page over', async () => {
+    const { drawn, taps, phone } = await typedBeforeTakeover();
+    // The key arrives while React is still taking the page over in slices: React finishes at
+    // once to answer it, then gives it the key.
+    hydrated = await hydrateDrawnPage(drawn, taps, () => press('1'));
+    press('2');
+    await waitFor(() => expect(phone.shown()).toBe('67712'));
+    expect(document.activeElement).toBe(phone.boxes[5]);
+    expect(hydrated.recoverableErrors).toEqual([]);
+  });
+});
+
+describe('a payment method chosen while the checkout is taken over', () => {
+  const cardChoice = (container: HTMLElement) =>
+    container.querySelector<HTMLInputElement>('input[name="payment-method"][value="card"]')!;
+
+  it.each([
+    ['before', (card: HTMLInputElement) => tap(card), () => undefined],
+    ['while React takes the page over', () => undefined, (card: HTMLInputElement) => tap(card)],
+  ])('is the one the checkout pays with, chosen %s', async (_when, before, during) => {
+    const drawn = await openDrawnPage(testApp, pages.checkout!, 'en');
+    const taps = holdEarlyTaps(drawn.container);
+    const card = cardChoice(drawn.container);
+    expect(card.disabled).toBe(false);
+    before(card);
+    hydrated = await hydrateDrawnPage(drawn, taps, () => during(card));
+    await waitFor(() => expect(phoneBoxes(drawn.container).boxes).toHaveLength(0));
+    expect(cardChoice(drawn.container).checked).toBe(true);
+    expect(hydrated.recoverableErrors).toEqual([]);
+  });
+});
+
 it('leaves the admin to the browser', async () => {
   const page = await openDrawnPage(testApp, '/admin', 'en');
   expect(page.data).toBeNull();

@@ -93,9 +93,14 @@ export interface HydratedPage {
 
 /**
  * The browser's first render over the drawn page, as main.tsx does it, giving the page the taps
- * held before it (`taps`, held from when the page was opened).
+ * held before it (`taps`, held from when the page was opened). `whileTakingOver` runs once React
+ * has started and before it has finished: what a voter does in that moment.
  */
-export async function hydrateDrawnPage(page: DrawnPage, taps?: EarlyTaps): Promise<HydratedPage> {
+export async function hydrateDrawnPage(
+  page: DrawnPage,
+  taps?: EarlyTaps,
+  whileTakingOver?: () => void,
+): Promise<HydratedPage> {
   if (!page.data) throw new Error('the server did not draw this page');
   const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
   takePageAnswers(queryClient, page.data);
@@ -113,6 +118,7 @@ export async function hydrateDrawnPage(page: DrawnPage, taps?: EarlyTaps): Promi
       );
       unmount = () => root.unmount();
     });
+    whileTakingOver?.();
     await Promise.resolve();
   });
   return { recoverableErrors, unmount };

@@ -27,7 +27,8 @@ function changedBeforeTakeover(field: Field): boolean {
 /**
  * Tells React about a field's change as the voter's own gesture would: the field goes back to what
  * React holds through React's own view of it (the setter it watches), then to what the voter chose
- * past it, and the change is announced with the event React listens to for that kind of field.
+ * past it, and the change is announced with the event React listens to for that kind of field. For
+ * text, that is the whole of it put in place of what React held, as a keyboard's suggestion is.
  */
 function announceChange(field: Field): void {
   if (isCheckable(field)) {
@@ -42,7 +43,11 @@ function announceChange(field: Field): void {
       : HTMLInputElement.prototype;
   field.value = field.defaultValue;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.dispatchEvent(
+    typed === ''
+      ? new InputEvent('input', { bubbles: true, inputType: 'deleteContent' })
+      : new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: typed }),
+  );
 }
 
 /**

@@ -7,7 +7,11 @@ export interface UseToast {
   dismiss: typeof dismissToast;
 }
 
+/** A page the server draws shows no toast: a toast is one browser's, raised by what it did. */
+const NONE_DRAWN: ToastItem[] = [];
+const noneDrawn = () => NONE_DRAWN;
+
 export function useToast(): UseToast {
-  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, noneDrawn);
   return { toasts, toast, dismiss: dismissToast };
 }

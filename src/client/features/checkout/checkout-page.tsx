@@ -27,8 +27,8 @@ export function CheckoutPage() {
   const parsed = useMemo(() => parseArtistParam(search), [search]);
 
   // Once per problem: StrictMode and re-renders must not repeat the toast or the redirect. The
-  // redirect home can render this page once more at its new address before it leaves (Preact
-  // does), which is no visit to checkout and must not replace the toast with "No Selection".
+  // redirect home can render this page once more at its new address before it leaves, which is
+  // no visit to checkout and must not replace the toast with "No Selection".
   const reported = useRef<string | null>(null);
   const onCheckout = location === '/checkout';
   useEffect(() => {

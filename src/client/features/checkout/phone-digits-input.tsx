@@ -49,7 +49,11 @@ export function PhoneDigitsInput({
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
     if (event.ctrlKey || event.altKey || event.metaKey) return;
-    const edit = keyInBox(digits, index, event.key);
+    // The key goes to the box that has the cursor now. It can have moved since the key went down:
+    // a key pressed while the page was being taken over is answered once what was typed before it
+    // has been spread over the boxes (early-taps.ts).
+    const focused = boxes.current.findIndex((box) => box === document.activeElement);
+    const edit = keyInBox(digits, focused === -1 ? index : focused, event.key);
     if (!edit) return;
     // Handled here, not by the browser: typing the digit a box already holds changes nothing in
     // the field, so no change event would ever say a key was pressed.
@@ -63,7 +67,7 @@ export function PhoneDigitsInput({
     const data = nativeEvent instanceof InputEvent ? nativeEvent.data : null;
     const edit = inputInBox(digits, index, event.currentTarget.value, data);
     // A refused character leaves the digits as they were, so no render follows to take it out of
-    // the box (Preact renders only on a change): the box is put back here.
+    // the box (an unchanged state renders nothing): the box is put back here.
     event.currentTarget.value = edit.digits[index] ?? '';
     apply(edit);
   };
