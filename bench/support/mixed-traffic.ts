@@ -115,13 +115,22 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 export const voterPhone = (n: number) =>
   `237${n % 2 === 0 ? '67' : '69'}${String(1_000_000 + n).padStart(7, '0')}`;
 
+/** One request of the mix, as any load generator sends it. */
+export interface MixRequest {
+  kind: Kind;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
 /**
- * The load as one autocannon request whose setupRequest draws the next kind at random by its
- * share; each answer is timed from the moment its request was built (just before it is written to
- * the socket) and tallied by kind. Payment ids from creations feed the status polls.
- * With `copies`, every kind is a GET of the path given for it instead: the same mix sent to a
- * server that answers each with bytes it holds in memory. With `only`, the mix keeps that request
- * type's kinds, in their shares.
+ * The load: `next()` draws the next request's kind at random by its share and builds it;
+ * `answered()` tallies its answer by kind, with its latency. Payment ids from creations feed the
+ * status polls. `request` is the same as one autocannon request, each answer timed from the moment
+ * it was built (just before it is written to the socket). With `copies`, every kind is a GET of
+ * the path given for it instead: the same mix sent to a server that answers each with bytes it
+ * holds in memory. With `only`, the mix keeps that request type's kinds, in their shares.
  */
 export function mixedTraffic(
   targets: MixTargets,
@@ -168,27 +177,28 @@ export function mixedTraffic(
     });
   };
 
-  const requestFor = (kind: Kind): Partial<AutocannonRequest> => {
+  const requestFor = (kind: Kind): Omit<MixRequest, 'kind'> => {
+    const get = (path: string) => ({ method: 'GET' as const, path, headers: browser });
     const copy = copies?.get(kind);
-    if (copy) return { path: copy };
+    if (copy) return get(copy);
     switch (kind) {
       case 'categories':
-        return { path: '/api/categories' };
+        return get('/api/categories');
       case 'nominees':
-        return { path: `/api/nominations/category/${pick(targets.categoryIds)}` };
+        return get(`/api/nominations/category/${pick(targets.categoryIds)}`);
       case 'artist':
-        return { path: `/api/artists/${pick(targets.artistIds)}` };
+        return get(`/api/artists/${pick(targets.artistIds)}`);
       case 'category page':
-        return { path: `/category/${pick(targets.categoryIds)}` };
+        return get(`/category/${pick(targets.categoryIds)}`);
       case 'main script':
-        return { path: targets.mainScript };
+        return get(targets.mainScript);
       case 'status poll': {
         const recent = Math.min(created.length, POLLED_PAYMENTS);
         const id =
           recent > 0
             ? created[created.length - 1 - Math.floor(Math.random() * recent)]!
             : pick(targets.seededPaymentIds);
-        return { path: `/api/payment/${id}/status` };
+        return get(`/api/payment/${id}/status`);
       }
       case 'payment creation':
         return {
@@ -198,7 +208,23 @@ export function mixedTraffic(
           headers: { ...browser, 'content-type': 'application/json', origin },
         };
       case 'receipt look-up':
-        return { path: `/api/payment/receipt/${pick(targets.receiptCodes)}` };
+        return get(`/api/payment/receipt/${pick(targets.receiptCodes)}`);
+    }
+  };
+
+  const next = (): MixRequest => {
+    const kind = drawKind();
+    return { kind, ...requestFor(kind) };
+  };
+
+  const answered = (kind: Kind, status: number, body: string, latencyMs: number) => {
+    const tally = tallies.get(kind)!;
+    tally.latencies.push(latencyMs);
+    if (status < 200 || status > 299) {
+      tally.non2xx.set(status, (tally.non2xx.get(status) ?? 0) + 1);
+      if (!tally.samples.has(status)) tally.samples.set(status, body.slice(0, 300));
+    } else if (kind === 'payment creation' && !copies) {
+      created.push((JSON.parse(body) as { paymentId: string }).paymentId);
     }
   };
 
@@ -211,24 +237,16 @@ export function mixedTraffic(
     path: '/',
     setupRequest: (req, untyped) => {
       const context = untyped as Context;
-      const kind = drawKind();
+      const { kind, ...built } = next();
       context.kind = kind;
       context.started = performance.now();
-      return { ...req, method: 'GET', headers: browser, body: undefined, ...requestFor(kind) };
+      return { ...req, body: undefined, ...built };
     },
     onResponse: (status, body, untyped) => {
       const context = untyped as Context;
-      const kind = context.kind;
-      if (!kind || context.started === undefined) return;
-      const tally = tallies.get(kind)!;
-      tally.latencies.push(performance.now() - context.started);
-      if (status < 200 || status > 299) {
-        tally.non2xx.set(status, (tally.non2xx.get(status) ?? 0) + 1);
-        if (!tally.samples.has(status)) tally.samples.set(status, body.slice(0, 300));
-      } else if (kind === 'payment creation' && !copies) {
-        created.push((JSON.parse(body) as { paymentId: string }).paymentId);
-      }
+      if (!context.kind || context.started === undefined) return;
+      answered(context.kind, status, body, performance.now() - context.started);
     },
   };
-  return { request, tallies, created };
+  return { next, answered, request, tallies, created };
 }
