@@ -57,8 +57,14 @@ describeEachDatabase('a phone that does not answer its prompts', (kind) => {
       headers: { 'accept-language': language },
     });
 
-  /** Earlier mobile-money payments of `phone`, oldest first, settled as `outcomes` say. */
-  const history = async (phone: string, outcomes: Array<'failed' | 'completed' | 'pending'>) => {
+  /**
+   * Earlier mobile-money payments of `phone`, oldest first, settled as `outcomes` say; 'never
+   * sent' failed while Campay was down, so Campay gave it no reference.
+   */
+  const history = async (
+    phone: string,
+    outcomes: Array<'failed' | 'completed' | 'pending' | 'never sent'>,
+  ) => {
     const phoneHash = first.ctx.hashPhone(phone);
     const nominee = await nomineeWith(database.db, 1);
     const votes = [{ nominationId: nominee.nominations[0]!.id, voteCount: 1 }];
@@ -68,12 +74,18 @@ describeEachDatabase('a phone that does not answer its prompts', (kind) => {
         await createCompletedPayment(database.db, { votes, payment: { phoneHash, createdAt } });
         continue;
       }
+      const providerRef = outcome === 'never sent' ? null : randomUUID();
       const payment = await createPendingPayment(database.db, {
         votes,
-        payment: { phoneHash, createdAt },
+        payment: { phoneHash, createdAt, providerRef },
       });
       if (outcome === 'failed') {
         await settlePayment(database.db, payment.id, { status: 'failed', reason: 'declined' });
+      } else if (outcome === 'never sent') {
+        await settlePayment(database.db, payment.id, {
+          status: 'failed',
+          reason: 'Campay did not answer',
+        });
       }
     }
   };
@@ -121,6 +133,16 @@ describeEachDatabase('a phone that does not answer its prompts', (kind) => {
     // A prompt still waiting neither counts nor breaks the run.
     await history(twice, ['failed', 'pending', 'failed']);
     expect((await prompt(first, twice)).status).toBe(200);
+  });
+
+  it('counts no prompt that never reached the phone: Campay was down', async () => {
+    const outage = freshPhone();
+    await history(outage, ['failed', 'never sent', 'failed', 'never sent']);
+    expect((await prompt(first, outage)).status).toBe(200);
+    // Nor does the outage break a run of prompts the phone did get and ignored.
+    const ignored = freshPhone();
+    await history(ignored, ['failed', 'failed', 'never sent', 'failed']);
+    expect((await prompt(first, ignored)).status).toBe(429);
   });
 
   it("leaves the sandbox's scripted numbers to testers, who fail them on purpose", async () => {

@@ -7,8 +7,10 @@ import type { BlockedPromptReason, BlockedPrompts } from '#shared/schemas/tracki
  * How many minutes are left of a phone's rest from prompts, or null when it may be prompted: a
  * phone whose last `afterUnanswered` mobile-money payments were all declined or went unanswered
  * (failed) gets no prompt until `minutes` after the last of them. Read from the payments
- * themselves, so every instance agrees and a restart forgets nothing. A completed payment, or one
- * still waiting, breaks the run; payments still pending are not counted either way.
+ * themselves, so every instance agrees and a restart forgets nothing. A completed payment breaks
+ * the run; payments still pending are not counted either way, nor is a failure Campay never knew
+ * of (no reference: its collect was refused or lost while it was down), since no prompt reached
+ * the phone: an outage must not make voters rest.
  */
 export async function unansweredPromptRest(
   db: Db,
@@ -20,6 +22,7 @@ export async function unansweredPromptRest(
       WITH last AS (
         SELECT status, created_at FROM payments
         WHERE phone_hash = ${phoneHash} AND provider = 'campay' AND status <> 'pending'
+          AND (status <> 'failed' OR provider_ref IS NOT NULL)
         ORDER BY created_at DESC LIMIT ${afterUnanswered})
       SELECT ceil(extract(epoch FROM
                max(created_at) + make_interval(mins => ${minutes}) - now()) / 60)::int AS minutes_left
