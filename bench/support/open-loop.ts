@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { Pool } from 'undici';
 import type { MixRequest } from './mixed-traffic.js';
 import { percentile } from './percentile.js';
 
@@ -34,58 +34,39 @@ export interface OpenLoopResult {
  * and so hides that wait). How late this process itself was in sending is reported beside it.
  */
 export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
-  const { hostname, port, protocol } = new URL(options.origin);
+  const { hostname, protocol } = new URL(options.origin);
   if (protocol !== 'http:' || (hostname !== '127.0.0.1' && hostname !== '[::1]')) {
     throw new Error(`the open loop sends to loopback only, not ${options.origin}`);
   }
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  // undici rather than node:http: this process shares the two cores with the app and PostgreSQL.
+  const pool = new Pool(options.origin, { connections: options.connections });
   const timeoutMs = options.timeoutMs ?? 10_000;
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const lags: number[] = [];
+  const answers: Promise<void>[] = [];
   let errors = 0;
   let timeouts = 0;
-  let pending = 0;
   let sent = 0;
-  let allSent: () => void = () => undefined;
-  const finished = new Promise<void>((resolve) => (allSent = resolve));
-  const settle = () => {
-    pending--;
-    if (pending === 0 && sent === total) allSent();
-  };
 
-  const send = (scheduled: number) => {
+  const send = async (scheduled: number) => {
     const { kind, method, path, headers, body } = options.next();
-    pending++;
-    const request = http.request(
-      { host: hostname.replace(/^\[|\]$/g, ''), port, method, path, headers, agent },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          options.answered(
-            kind,
-            response.statusCode ?? 0,
-            Buffer.concat(chunks).toString('utf8'),
-            performance.now() - scheduled,
-          );
-          settle();
-        });
-        response.on('error', () => {
-          errors++;
-          settle();
-        });
-      },
-    );
-    request.setTimeout(timeoutMs, () => {
-      timeouts++;
-      request.destroy(new Error('timed out'));
-    });
-    request.on('error', () => {
+    try {
+      const response = await pool.request({
+        method,
+        path,
+        headers,
+        body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const text = await response.body.text();
+      options.answered(kind, response.statusCode, text, performance.now() - scheduled);
+    } catch (error) {
       errors++;
-      settle();
-    });
-    request.end(body);
+      const code = (error as { code?: string }).code;
+      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') timeouts++;
+    }
   };
 
   const start = performance.now();
@@ -96,7 +77,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
         const scheduled = start + sent * interval;
         lags.push(now - scheduled);
         sent++;
-        send(scheduled);
+        answers.push(send(scheduled));
       }
       if (sent === total) {
         resolve();
@@ -106,8 +87,8 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
     };
     tick();
   });
-  if (pending > 0) await finished;
-  agent.destroy();
+  await Promise.all(answers);
+  await pool.close();
   lags.sort((a, b) => a - b);
   return {
     requests: { total },
