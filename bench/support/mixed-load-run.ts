@@ -187,6 +187,26 @@ async function withCpu<T extends { requests: { total: number } }>(
 
 const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
+/** Payment creation's p99 over a run's tallies, null when the run made none. */
+function paymentP99Of(tallies: ReadonlyMap<Kind, KindTally>): number | null {
+  const sorted = [...tallies.get('payment creation')!.latencies].sort((a, b) => a - b);
+  return sorted.length ? percentile(sorted, 0.99) : null;
+}
+
+/**
+ * A run's failed requests: answers outside 2xx and the load generator's own errors, which count
+ * its timeouts too; with the line that says so against the target of none.
+ */
+function failuresOf(
+  tallies: ReadonlyMap<Kind, KindTally>,
+  generator: { errors: number; timeouts: number },
+) {
+  const non2xx = non2xxOf(tallies);
+  const errors = non2xx + generator.errors;
+  const line = `errors ${errors}: ${non2xx} non-2xx, ${generator.errors - generator.timeouts} connection errors, ${generator.timeouts} timeouts (target 0) ${pass(errors === 0)}`;
+  return { errors, line };
+}
+
 /**
  * An event's last hour on PostgreSQL with the large event, served as `topology` says: the mix of
  * support/mixed-traffic.ts from CONNECTIONS connections for SECONDS, beside a hello-world measured
@@ -306,21 +326,11 @@ export async function runMixedLoad(
       const rps = result.requests.average;
       const ratio = rps / ceiling;
       const browsing = browsingOf(traffic.tallies);
-      const payments = [...traffic.tallies.get('payment creation')!.latencies].sort(
-        (a, b) => a - b,
-      );
-      const paymentP99 = payments.length ? percentile(payments, 0.99) : null;
-      const non2xx = non2xxOf(traffic.tallies);
-      // autocannon's errors count its timeouts too.
-      const errors = non2xx + result.errors;
-      const ceilingErrors = non2xxOf(ceilingTraffic.tallies) + ceilingResult.errors;
+      const paymentP99 = paymentP99Of(traffic.tallies);
+      const failures = failuresOf(traffic.tallies, result);
+      const ceilingErrors = failuresOf(ceilingTraffic.tallies, ceilingResult).errors;
       const steadyBrowsingP50 = percentile(browsingOf(steady.tallies).latencies, 0.5);
-      const steadyPayments = [...steady.tallies.get('payment creation')!.latencies].sort(
-        (a, b) => a - b,
-      );
-      const steadyPaymentP99 = steadyPayments.length ? percentile(steadyPayments, 0.99) : null;
-      const steadyNon2xx = non2xxOf(steady.tallies);
-      const steadyErrors = steadyNon2xx + steadyRun.result.errors;
+      const steadyPaymentP99 = paymentP99Of(steady.tallies);
 
       lines.push(
         `autocannon -c ${CONNECTIONS} -p 1, ${SECONDS} s of the mix (${KINDS.map((k) => `${k} ${MIX[k]}%`).join(', ')})${only ? `, only ${only} (${REQUEST_TYPES[only].join(', ')})` : ''} to ${topology.appLabel}`,
@@ -329,7 +339,7 @@ export async function runMixedLoad(
         `mixed load: ${rps.toFixed(0)} req/s = ${ratio.toFixed(2)} of the ceiling (target >= ${CEILING_RATIO_TARGET}) ${pass(ratio >= CEILING_RATIO_TARGET)}`,
         `CPU per request of the mix: ${topology.appLabel} ${mix.servedUs.toFixed(0)} µs (target <= ${APP_CPU_TARGET_US}) ${pass(mix.servedUs <= APP_CPU_TARGET_US)}, PostgreSQL ${mix.postgresUs.toFixed(0)} µs (target <= ${POSTGRES_CPU_TARGET_US}) ${pass(mix.postgresUs <= POSTGRES_CPU_TARGET_US)}`,
         `CPU per request, same run: hello-world ${helloUs.toFixed(0)} µs, ceiling (the mix's bytes from memory) ${ceilingRun.servedUs.toFixed(0)} µs, both from ${topology.referenceLabel}`,
-        `errors ${errors}: ${non2xx} non-2xx, ${result.errors - result.timeouts} connection errors, ${result.timeouts} timeouts (target 0) ${pass(errors === 0)}`,
+        failures.line,
         `information: mixed load = ${((100 * rps) / baseline).toFixed(1)}% of hello-world; browsing p50 ${percentile(browsing.latencies, 0.5).toFixed(1)} ms${paymentP99 === null ? '' : `; payment creation p99 ${paymentP99.toFixed(1)} ms`} (every connection asking again as soon as it is answered)`,
         latencyRow('browsing (all)', browsing, SECONDS),
         ...KINDS.map((kind) => latencyRow(kind, traffic.tallies.get(kind)!, SECONDS)),
@@ -343,7 +353,7 @@ export async function runMixedLoad(
         steadyPaymentP99 === null
           ? '  payment creation p99: none in this mix'
           : `  payment creation p99 ${steadyPaymentP99.toFixed(1)} ms (target <= ${PAYMENT_P99_TARGET_MS} ms) ${pass(steadyPaymentP99 <= PAYMENT_P99_TARGET_MS)}`,
-        `  errors ${steadyErrors}: ${steadyNon2xx} non-2xx, ${steadyRun.result.errors - steadyRun.result.timeouts} connection errors, ${steadyRun.result.timeouts} timeouts (target 0) ${pass(steadyErrors === 0)}`,
+        `  ${failuresOf(steady.tallies, steadyRun.result).line}`,
         `  CPU per request: ${topology.appLabel} ${steadyRun.servedUs.toFixed(0)} µs, PostgreSQL ${steadyRun.postgresUs.toFixed(0)} µs; ${steadyRun.cpu}`,
         `  the load generator sent its requests late by p99 ${steadyRun.result.sendLagP99Ms.toFixed(1)} ms, at worst ${steadyRun.result.sendLagMaxMs.toFixed(1)} ms`,
         ...KINDS.map((kind) => `  ${latencyRow(kind, steady.tallies.get(kind)!, OPEN_SECONDS)}`),
