@@ -79,6 +79,8 @@ export class SoakEngine {
   private readonly eventsByIntent = new Map<string, FakeEvent[]>();
   /** Faults that end at an hour: what to undo then. */
   private readonly endings = new Map<number, Task[]>();
+  /** Campay outages under way: two may overlap, and Campay answers again when the last ends. */
+  private campayOutages = 0;
 
   constructor(private readonly options: SoakEngineOptions) {
     this.browser = options.stripe.client();
@@ -194,8 +196,10 @@ export class SoakEngine {
         return;
       case 'provider-silent':
         if (fault.provider === 'campay') {
-          await campay.goOffline();
-          end(() => campay.goOnline());
+          if (this.campayOutages++ === 0) await campay.goOffline();
+          end(async () => {
+            if (--this.campayOutages === 0) await campay.goOnline();
+          });
         } else {
           // Stripe acts on each request but the answer never arrives, for a stretch of requests.
           stripe.dropNext(40);
