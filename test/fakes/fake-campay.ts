@@ -103,9 +103,14 @@ export class FakeCampay {
     await this.listener?.close();
   }
 
-  /** Stops listening, so calls fail to connect, as when Campay is unreachable. */
+  /**
+   * Stops listening, so calls fail to connect, as when Campay is unreachable. Returns once a client
+   * in this process has seen its open connections closed (an I/O turn of the event loop), as it
+   * would have long before its next request in a real outage.
+   */
   async goOffline(): Promise<void> {
     await this.stop();
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Listens again on the same port. */

@@ -34,6 +34,11 @@ export { createPhoneHasher, type PhoneHasher } from './phone-hash.js';
 // Providers, as the routes meet them.
 export type { CardProvider } from './providers/payment-provider.js';
 export { isCollectionEndpoint } from './providers/campay-provider.js';
-export { IntentLocked, PaymentRefused, ProviderUnavailable } from './providers/provider-errors.js';
+export {
+  IntentLocked,
+  PaymentRefused,
+  ProviderUnavailable,
+  ProviderUnreached,
+} from './providers/provider-errors.js';
 export { isSandboxRef, paymentIdOfSandboxIntent } from './providers/sandbox-refs.js';
 export { SANDBOX_TEST_CARDS, SANDBOX_TEST_PHONES } from './providers/sandbox-test-numbers.js';

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { paymentEvents } from '#server/db/schema.js';
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paymentEvents, payments } from '#server/db/schema.js';
 import { nomineeWith, paymentRow, split, tallyMismatches } from '#test/support/payment-test-kit.js';
 import { call } from '#test/support/call-app.js';
 import { CAMPAY_LOW_BALANCE_REASON, FakeCampay } from '#test/fakes/fake-campay.js';
@@ -354,20 +354,42 @@ describeEachDatabase('mobile money checkout against the Campay fake', (kind) => 
     });
   });
 
-  it('maps server errors and an unreachable Campay to 502 without failing the payment', async () => {
+  it('maps server errors to 502 without failing the payment, which the page then follows', async () => {
     campay.failNext(1);
     const broken = await startPayment();
     expect(broken.res.status).toBe(502);
     expect(broken.res.body.message).toMatch(/temporarily unavailable/i);
-    await campay.goOffline();
-    try {
-      const down = await startPayment();
-      expect(down.res.status).toBe(502);
-      expect(down.res.body.message).toMatch(/could not reach/i);
-      const details = down.res.body.details as { paymentId: string };
-      expect((await paymentRow(t.database.db, details.paymentId))?.status).toBe('pending');
-    } finally {
-      await campay.goOnline();
-    }
+    const details = broken.res.body.details as { paymentId: string };
+    expect((await paymentRow(t.database.db, details.paymentId))?.status).toBe('pending');
+  });
+
+  describe('a collect that never reached Campay', () => {
+    const latestPayment = async () => {
+      const [row] = await t.database.db
+        .select({ status: payments.status, failureReason: payments.failureReason })
+        .from(payments)
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      return row;
+    };
+
+    it('fails the payment at once when Campay refuses the connection; the phone may try again', async () => {
+      await campay.goOffline();
+      try {
+        const down = await startPayment('237677000444');
+        expect(down.res.status).toBe(502);
+        expect(down.res.body.message).toMatch(/could not reach/i);
+        // Nothing to follow: the page offers to try again.
+        expect(down.res.body.details).toEqual({ code: 'network' });
+        expect(await latestPayment()).toMatchObject({
+          status: 'failed',
+          failureReason: expect.stringMatching(/^network: Could not reach/),
+        });
+      } finally {
+        await campay.goOnline();
+      }
+      const again = await startPayment('237677000444');
+      expect(again.res.status).toBe(200);
+    });
   });
 });

@@ -6,6 +6,7 @@ import { errorResponses } from '#server/http/route-schema.js';
 import { requestLanguage, type VoterText } from '#server/http/voter-text.js';
 import {
   PaymentRefused,
+  ProviderUnreached,
   recordProviderRef,
   SANDBOX_TEST_PHONES,
   settlePayment,
@@ -118,10 +119,11 @@ export function registerMobileMoneyPayment(
           description: `Palmares: ${totalVotes} vote${totalVotes === 1 ? '' : 's'}`,
         });
       } catch (error) {
-        // A refusal is certain, so the payment fails now. Anything else (timeout, network) leaves
-        // it pending: the provider may have acted, and its callback carries our payment id; without
-        // one, the reconciler looks for the transaction in Campay's history.
-        if (error instanceof PaymentRefused) {
+        // A refusal is certain, and so is a request that never reached Campay: the payment fails
+        // now. Anything else (timeout, an error answer, a connection lost) leaves it pending: the
+        // provider may have acted, and its callback carries our payment id; without one, the
+        // reconciler looks for the transaction in Campay's history.
+        if (error instanceof PaymentRefused || error instanceof ProviderUnreached) {
           await settlePayment(ctx, {
             paymentId,
             outcome: { status: 'failed', reason: `${error.code}: ${error.message}` },

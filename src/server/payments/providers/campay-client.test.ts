@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeCampay } from '#test/fakes/fake-campay.js';
 import { CampayClient } from './campay-client.js';
-import { PaymentRefused, ProviderUnavailable } from './provider-errors.js';
+import { PaymentRefused, ProviderUnavailable, ProviderUnreached } from './provider-errors.js';
 
 describe('Campay client against the fake', () => {
   let campay: FakeCampay;
@@ -57,6 +57,31 @@ describe('Campay client against the fake', () => {
       timeoutMs: 2000,
     });
     await expect(collect(bad)).rejects.toBeInstanceOf(ProviderUnavailable);
+  });
+
+  it('tells a request that never reached Campay from one it may have acted on', async () => {
+    const closed = await new FakeCampay().start();
+    await closed.stop();
+    const nowhere = new CampayClient({ baseUrl: closed.url, token: 'any', timeoutMs: 2000 });
+    await expect(collect(nowhere)).rejects.toMatchObject({
+      constructor: ProviderUnreached,
+      code: 'network',
+    });
+    const options = { username: campay.username, password: campay.password, timeoutMs: 2000 };
+    // No token to send the collect with: it was never sent.
+    const tokenless = new CampayClient({ baseUrl: campay.url, ...options });
+    campay.failNext(1);
+    await expect(collect(tokenless)).rejects.toMatchObject({
+      constructor: ProviderUnreached,
+      code: 'http_500',
+    });
+    // An error answer to the collect itself: Campay may have acted on it.
+    const client = new CampayClient({ baseUrl: campay.url, ...options });
+    await collect(client);
+    campay.failNext(1);
+    const answered = await collect(client).catch((e: unknown) => e);
+    expect(answered).toBeInstanceOf(ProviderUnavailable);
+    expect(answered).not.toBeInstanceOf(ProviderUnreached);
   });
 
   it('maps each documented refusal to its own message', async () => {

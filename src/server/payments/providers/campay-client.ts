@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { VoterText } from '#server/http/voter-text.js';
-import { PaymentRefused, ProviderUnavailable } from './provider-errors.js';
+import { PaymentRefused, ProviderUnavailable, ProviderUnreached } from './provider-errors.js';
 
 export interface CampayClientOptions {
   /** e.g. https://demo.campay.net/api (no trailing slash). */
@@ -230,7 +230,15 @@ export class CampayClient {
     options: { notFoundIsNull?: boolean; refusals?: Record<string, VoterText> } = {},
   ): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
-      const token = await this.token();
+      let token: string;
+      try {
+        token = await this.token();
+      } catch (error) {
+        // Without a token the request itself was never sent.
+        throw error instanceof ProviderUnavailable && !(error instanceof ProviderUnreached)
+          ? new ProviderUnreached(error.texts, error.code)
+          : error;
+      }
       const response = await this.request(method, path, body, { Authorization: `Token ${token}` });
       // An expired token is refused before anything is processed, so one retry is safe.
       if (response.status === 401 && attempt === 0 && !this.options.token) {
@@ -341,8 +349,27 @@ export class CampayClient {
   }
 }
 
+/**
+ * Failures before a connection was made, so before a byte of the request left: refused, no such
+ * host, no route, or the connection not made in time. A reset or a close after connecting is not
+ * among them: the request may have been read.
+ */
+const UNREACHED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 function networkError(error: unknown): ProviderUnavailable {
   const name = (error as { name?: string }).name;
+  // fetch reports a network failure as a TypeError whose cause carries the system's code.
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  if (typeof code === 'string' && UNREACHED_CODES.has(code)) {
+    return new ProviderUnreached(NOT_REACHED_TEXTS, 'network');
+  }
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new ProviderUnavailable(
       {
@@ -352,14 +379,13 @@ function networkError(error: unknown): ProviderUnavailable {
       'timeout',
     );
   }
-  return new ProviderUnavailable(
-    {
-      en: 'Could not reach the mobile money service. Please check back in a moment.',
-      fr: 'Impossible de joindre le service mobile money. Réessayez dans un instant.',
-    },
-    'network',
-  );
+  return new ProviderUnavailable(NOT_REACHED_TEXTS, 'network');
 }
+
+const NOT_REACHED_TEXTS: VoterText = {
+  en: 'Could not reach the mobile money service. Please check back in a moment.',
+  fr: 'Impossible de joindre le service mobile money. Réessayez dans un instant.',
+};
 
 function parseJson(text: string): unknown {
   try {

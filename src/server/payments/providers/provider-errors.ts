@@ -22,6 +22,14 @@ export class PaymentRefused extends ProviderError {}
  */
 export class ProviderUnavailable extends ProviderError {}
 
+/**
+ * The request never reached the provider: its address refused the connection or could not be
+ * found, or no access token could be had to send it with. The provider cannot have acted, so a
+ * payment it was to start can fail at once and the voter simply try again. Still a
+ * `ProviderUnavailable` everywhere that cannot tell the difference.
+ */
+export class ProviderUnreached extends ProviderUnavailable {}
+
 /** The card intent is being paid (or was paid) and can no longer take a different amount. */
 export class IntentLocked extends ProviderError {
   constructor() {
