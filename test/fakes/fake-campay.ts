@@ -59,6 +59,7 @@ export class FakeCampay {
   private readonly tokens = new Set<string>();
   private listener: HttpFakeServer | undefined;
   private failures = 0;
+  private losses = 0;
   /** Requests being answered right now, and the most there ever were at once. */
   private inFlight = 0;
   maxInFlight = 0;
@@ -130,6 +131,14 @@ export class FakeCampay {
 
   failNext(count: number): void {
     this.failures = count;
+  }
+
+  /**
+   * The next `count` requests are lost on their way to Campay (a proxy in front of it gave up, say):
+   * never processed, never answered, so the client's own timeout ends each.
+   */
+  loseNext(count: number): void {
+    this.losses = count;
   }
 
   byExternalReference(externalReference: string): FakeCampayTransaction | undefined {
@@ -221,6 +230,10 @@ export class FakeCampay {
       path: url.pathname,
       authorization: req.headers.authorization,
     });
+    if (this.losses > 0) {
+      this.losses--;
+      return;
+    }
     // The request is processed at once and only the answer is late, as when Campay acted but the
     // reply was lost to a timeout: the transaction exists even though the app gave up waiting.
     const delay = !this.delayOnly || this.delayOnly.test(url.pathname) ? this.delayMs : 0;

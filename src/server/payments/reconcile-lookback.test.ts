@@ -308,15 +308,14 @@ describeEachDatabase('the reconciler after it gave up on a payment', (kind: Data
     const second = await startPayment(app, campay, { timedOut: true });
     for (const { tx } of [first, second]) tx.external_reference = null;
     campay.complete(first.tx.reference);
-    // A collect Campay never received (unreachable), so there is nothing in its history.
-    await campay.goOffline();
+    // A collect lost on its way to Campay and never answered, so there is nothing in its history.
+    campay.loseNext(1);
     const nominee = await nomineeWith(app.ctx.db, 1);
     const lost = await call(app, {
       method: 'POST',
       url: '/api/campay-payment',
       body: { phoneNumber: '237677000999', nominationVotes: split(nominee, [2]) },
     });
-    await campay.goOnline();
     expect(lost.status).toBe(502);
     const lostId = (
       await app.ctx.db
@@ -352,14 +351,13 @@ describeEachDatabase('the reconciler after it gave up on a payment', (kind: Data
 
   it("never takes another payment's transaction, and follows one that names us", async () => {
     // The voter's first attempt timed out before Campay got it; the retry went through.
-    await campay.goOffline();
+    campay.loseNext(1);
     const nominee = await nomineeWith(app.ctx.db, 1);
     await call(app, {
       method: 'POST',
       url: '/api/campay-payment',
       body: { phoneNumber: '237677000111', nominationVotes: split(nominee, [3]) },
     });
-    await campay.goOnline();
     const [lost] = await app.ctx.db.select({ id: payments.id }).from(payments);
     const retry = await startPayment(app, campay);
     campay.complete(retry.tx.reference);
