@@ -53,6 +53,10 @@ export default defineConfig({
           name: 'dom',
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
+          // One jsdom and one import of React, the components and the server per worker, not per
+          // file: the tests of a file already share those modules' state, and dom-setup.ts resets
+          // what a test leaves (the DOM, storage, timers, the language). About 40% faster.
+          isolate: false,
           setupFiles: ['test/support/dom-setup.ts'],
         },
       },
