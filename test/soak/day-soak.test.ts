@@ -28,11 +28,12 @@ import { inProcessTarget } from './soak-target.js';
  */
 const SIZE = {
   seed: soakSeed(process.env.SOAK_SEED),
-  payments: Number(process.env.SOAK_DAY_PAYMENTS ?? 700),
+  payments: Number(process.env.SOAK_DAY_PAYMENTS ?? 2000),
   hours: 24,
   hourMs: 400,
   expiryHours: 3,
-  concurrency: 16,
+  // An hour's voters wait on one another's answers more than on the cores.
+  concurrency: 32,
   campayTimeoutMs: 300,
   processFaults: false,
   instances: 2,
