@@ -121,7 +121,8 @@ try {
   };
   const result = await runSoak(
     {
-      target: httpTarget(running.url),
+      // As long as HAProxy waits: publishing a month's ledger takes minutes.
+      target: httpTarget(running.url, 11 * 60_000),
       campay,
       stripe,
       db,

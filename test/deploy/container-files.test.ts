@@ -341,6 +341,16 @@ describe('deploy/haproxy.cfg', () => {
     expect(timeoutMs(defaults!, 'server')).toBeGreaterThanOrEqual(2 * heartbeatMs);
   });
 
+  it('waits the minutes a large ledger takes to publish, for that route alone', () => {
+    const route = frontend!.directives.find(
+      (d) => d.startsWith('use_backend') && d.includes('/api/admin/event/publish-results'),
+    );
+    expect(route).toMatch(/\{ path \/api\/admin\/event\/publish-results \}/);
+    const publish = backends.find((backend) => backend.name === route!.split(' ')[1]);
+    expect(timeoutMs(publish!, 'server')).toBeGreaterThanOrEqual(5 * 60_000);
+    expect(timeoutMs(defaults!, 'server')).toBeLessThan(5 * 60_000);
+  });
+
   it('is what the haproxy service mounts, published on the port it binds', () => {
     const haproxy = service('haproxy');
     expect(haproxy.image).toMatch(/^haproxy:\d/);

@@ -71,7 +71,7 @@ export function haproxyConfig(port: number, appPorts: number[]): string {
   const servers = appPorts
     .map((appPort, i) => `    server app${i + 1} 127.0.0.1:${appPort} check`)
     .join('\n');
-  // The live backend follows the app backend's checks rather than doubling them.
+  // The live and publish backends follow the app backend's checks rather than doubling them.
   const tracked = appPorts
     .map((appPort, i) => `    server app${i + 1} 127.0.0.1:${appPort} track app/app${i + 1}`)
     .join('\n');
@@ -94,6 +94,7 @@ export function haproxyConfig(port: number, appPorts: number[]): string {
     `    bind 127.0.0.1:${port}`,
     '    http-request set-header X-Forwarded-Proto http',
     '    use_backend live if { path /api/live /api/admin/live }',
+    '    use_backend publish if { path /api/admin/event/publish-results }',
     '    default_backend app',
     '',
     'backend app',
@@ -106,6 +107,12 @@ export function haproxyConfig(port: number, appPorts: number[]): string {
     'backend live',
     '    balance roundrobin',
     '    timeout server 2m',
+    tracked,
+    '',
+    // As deploy/haproxy.cfg: a large ledger takes minutes to publish.
+    'backend publish',
+    '    balance roundrobin',
+    '    timeout server 10m',
     tracked,
     '',
   ].join('\n');
