@@ -184,6 +184,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       '.e2e-build',
+      '.soak-build',
       'data',
       'migrations',
       'node_modules',

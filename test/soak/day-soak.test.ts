@@ -30,7 +30,9 @@ const SIZE = {
   seed: soakSeed(process.env.SOAK_SEED),
   payments: Number(process.env.SOAK_DAY_PAYMENTS ?? 2000),
   hours: 24,
-  hourMs: 400,
+  // About what an hour of this many voters takes here, so the app's clocks (expiry, the
+  // reconciler's look-back), which run on real time, keep step with the event's hours.
+  hourMs: 1000,
   expiryHours: 3,
   // An hour's voters wait on one another's answers more than on the cores.
   concurrency: 32,

@@ -46,16 +46,25 @@ export interface SoakResult {
   lines: string[];
 }
 
+/**
+ * How many event hours the reconciler keeps asking about a payment it expired, in multiples of the
+ * longest a late success takes (expiry, then up to 4 hours). The app's clocks run on real time but
+ * an hour lasts as long as its slowest voter, often longer than `hourMs`: the margin absorbs that.
+ */
+const LOOKBACK_MARGIN = 6;
+
 /** App settings that compress time: an event hour lasts `hourMs`. */
 export function compressedSettings(
   size: Pick<SoakSize, 'hourMs' | 'expiryHours' | 'campayTimeoutMs'>,
 ) {
-  const expiryHours = (size.expiryHours * size.hourMs) / 3_600_000;
+  const eventHoursAsDays = (hours: number) => (hours * size.hourMs) / 86_400_000;
   return {
-    PAYMENT_EXPIRY_HOURS: expiryHours.toFixed(6),
-    // The reconciler runs every second and looks back over the whole run for late successes.
+    PAYMENT_EXPIRY_HOURS: (eventHoursAsDays(size.expiryHours) * 24).toFixed(6),
+    // Every second; and over a stretch of event hours, not the whole run: looking back over a
+    // month of expired payments would ask the fakes about tens of thousands of them, each every
+    // quarter of its age, and leave the open ones waiting behind them.
     RECONCILE_INTERVAL_SECONDS: '1',
-    RECONCILE_LOOKBACK_DAYS: '1',
+    RECONCILE_LOOKBACK_DAYS: eventHoursAsDays(LOOKBACK_MARGIN * (size.expiryHours + 4)).toFixed(8),
     PAYMENT_POLL_INTERVAL_MS: String(Math.max(100, Math.round(size.hourMs / 4))),
     CAMPAY_TIMEOUT_MS: String(size.campayTimeoutMs),
     // One address sends every voter's requests here; the limits have tests of their own

@@ -15,6 +15,8 @@ import { freePort } from './free-port.js';
 const HAPROXY_CANDIDATES = ['/usr/sbin/haproxy', '/usr/bin/haproxy'];
 /** How often HAProxy asks each instance's /readyz; two failures take it out. */
 export const HEALTH_CHECK_INTERVAL_MS = 300;
+/** How many times a restarted instance that exits while starting is started again. */
+const RESTART_ATTEMPTS = 10;
 const READY_TIMEOUT_MS = 60_000;
 
 /** HAProxy's path, installed from Debian's package when the machine has none. */
@@ -243,9 +245,10 @@ export interface Cluster {
   logs(): string;
   /**
    * Stops instance `index` (SIGKILL: dead on the spot; SIGTERM: drained as in a deploy) and starts
-   * it again on its port with its settings, resolving once it answers /readyz.
+   * it again on its port with its settings, resolving once it answers /readyz. `main`: start it
+   * from another build's server bundle (a deploy), from then on.
    */
-  restart(index: number, signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+  restart(index: number, signal: 'SIGKILL' | 'SIGTERM', main?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -292,11 +295,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       if (port !== proxyPort && !ports.includes(port)) ports.push(port);
     }
     const envs: NodeJS.ProcessEnv[] = [];
+    const mains = Array.from({ length: count }, () => main);
     const start = (i: number): Instance => {
-      const instance = launch(`app${i + 1}`, process.execPath, ['--enable-source-maps', main], {
-        env: envs[i],
-        echo: options.echo,
-      });
+      const instance = launch(
+        `app${i + 1}`,
+        process.execPath,
+        ['--enable-source-maps', mains[i]!],
+        {
+          env: envs[i],
+          echo: options.echo,
+        },
+      );
       managed.push(instance);
       return { ...instance, port: ports[i]!, url: `http://127.0.0.1:${ports[i]!}` };
     };
@@ -324,14 +333,25 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       instances.push(start(i));
     }
     await Promise.all(instances.map(ready));
-    const restart = async (index: number, signal: 'SIGKILL' | 'SIGTERM') => {
+    const restart = async (index: number, signal: 'SIGKILL' | 'SIGTERM', next?: string) => {
       const old = instances[index]!;
       await stopProcess(old, signal);
+      if (next) mains[index] = next;
       const at = managed.findIndex((m) => m.child === old.child);
       if (at >= 0) managed.splice(at, 1);
-      const fresh = start(index);
-      instances[index] = fresh;
-      await ready(fresh);
+      // As the deployment's supervisor does (compose: `restart: unless-stopped`), an instance that
+      // exits while starting (the database down at that moment, say) is started again.
+      for (let attempt = 1; ; attempt++) {
+        const fresh = start(index);
+        instances[index] = fresh;
+        try {
+          await ready(fresh);
+          return;
+        } catch (error) {
+          if (fresh.child.exitCode === null || attempt >= RESTART_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
     };
 
     haproxy = await startHaproxy({
