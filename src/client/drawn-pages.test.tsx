@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/limits';
 import { createCategory, createNominee } from '#test/factories/catalog-factory';
+import { createEdition } from '#test/factories/edition-factory';
 import {
   inDatabaseTime,
   publishWithLedger,
@@ -62,8 +63,11 @@ beforeAll(async () => {
   });
   const artist = await call(testApp.app, { url: `/api/artists/${withPhoto.artist.id}` });
   const bare = await call(testApp.app, { url: `/api/artists/${withoutPhoto.artist.id}` });
+  const past = await createEdition(db, { name: 'Awards 2024', nameFr: 'Prix 2024' });
+  await createCategory(db, { editionId: past.id });
   Object.assign(pages, {
     categories: '/categories',
+    "a past edition's categories": `/e/${past.slug}/categories`,
     'a category with a picture': `/category/${pictured.id}`,
     'a category without picture or texts': `/category/${plain.id}`,
     'a share link': `/share/${withPhoto.nominations[0]!.shareableLink}`,
@@ -158,6 +162,12 @@ describe.each<Language>(['en', 'fr'])('a page drawn by the server, in %s', (lang
     const check = language === 'en' ? 'Check the count' : 'Vérifier le décompte';
     const headings = [...page.querySelectorAll('h2')].map((heading) => heading.textContent);
     expect(headings).toContain(check);
+  });
+
+  it("a past edition's page hydrates as drawn, with the banner that says which edition it is", async () => {
+    const page = await expectHydratedAsDrawn("a past edition's categories", language);
+    // Not yet opened, as it has no voting window: the banner says so, with its name.
+    expect(page.textContent).toContain(language === 'en' ? 'Awards 2024 has not' : 'Prix 2024');
   });
 
   it('results, published before ledgers existed, hydrate as drawn with nothing to check', async () => {

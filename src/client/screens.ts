@@ -10,6 +10,7 @@ import { FIRST_SCREEN_NAMESPACES } from './lib/first-screen-namespaces';
 import { i18n } from './lib/i18n';
 import { lazyScreen } from './lib/lazy-screen';
 import { checkMyVote } from './features/results/check-my-vote-screen';
+import { editionBanner } from './components/layout/edition-banner-screen';
 
 /*
  * Only the category list is in the main bundle. Every other screen loads on demand; each file
@@ -69,8 +70,8 @@ export function loadEveryScreen(): Promise<unknown> {
       voterTrackingScreen,
     ]
       .map((screen): Promise<unknown> => screen.load())
-      // The results page's check, drawn with it once the results are out.
-      .concat(checkMyVote.load()),
+      // The results page's check, drawn with it once the results are out; an edition's banner.
+      .concat(checkMyVote.load(), editionBanner.load()),
   );
 }
 
@@ -95,6 +96,7 @@ function screenNeeds(pathname: string): ScreenNeeds | null {
   if (scoped.page === '/my-receipts' || scoped.page === '/editions') return null;
   return {
     ...needs,
+    code: [...needs.code, editionBanner.load],
     answers: needs.answers.map((path) =>
       path === '/api/payment-config' ? path : withEdition(path, scoped.slug),
     ),

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fetchEarly, getJson, sendJson } from './api-client';
 import { ApiError, errorStatus, isUnauthorizedError, serverMessage } from './api-error';
+import { apiErrorDetails } from './api-error-details';
 
 vi.mock('./i18n', () => ({ currentLanguage: () => 'fr' }));
 
@@ -129,10 +130,8 @@ describe('ApiError from a refusal', () => {
     expect(error).toBeInstanceOf(ApiError);
     if (!(error instanceof ApiError)) return;
     expect(error.status).toBe(400);
-    expect(error.body).toEqual({
-      message: 'Please check the form',
-      details: [{ path: 'name', message: 'Required' }],
-    });
+    expect(error.body).toEqual({ message: 'Please check the form' });
+    expect(apiErrorDetails(error)).toEqual([{ path: 'name', message: 'Required' }]);
     expect(error.message).toBe(`400: ${text}`);
     expect(errorStatus(error)).toBe(400);
     expect(serverMessage(error)).toBe('Please check the form');

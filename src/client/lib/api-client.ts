@@ -1,6 +1,5 @@
 import { ApiError } from './api-error';
 import { currentLanguage } from './i18n';
-import { readApiErrorBody } from './read-api-error-body';
 
 /** Checks an answer and gives it its type: a shared zod schema. */
 export interface ResponseReader<T> {
@@ -43,7 +42,7 @@ function readJsonText(text: string): unknown {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const text = (await response.text().catch(() => '')) || response.statusText;
-  return new ApiError(response.status, text, readApiErrorBody(readJsonText(text)));
+  return new ApiError(response.status, text, readJsonText(text));
 }
 
 /** Sends the session cookie with every call; a non-OK answer becomes an ApiError. */

@@ -8,17 +8,36 @@ import type { ApiErrorBody } from '#shared/schemas/api-error';
  */
 export class ApiError extends Error {
   readonly status: number;
-  /** The API's refusal, when the answer had that shape; null for anything else. */
-  readonly body: ApiErrorBody | null;
+  /** The API's sentence, when the answer had the refusal shape; null for anything else. */
+  readonly body: Pick<ApiErrorBody, 'message'> | null;
+  /**
+   * The answer read as JSON (null when it was not): the screens that act on a refusal's details
+   * read them from it with the shared schema (api-error-details.ts).
+   */
+  readonly answer: unknown;
   readonly text: string;
 
-  constructor(status: number, text: string, body: ApiErrorBody | null) {
+  constructor(status: number, text: string, answer: unknown) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
     this.text = text;
-    this.body = body;
+    this.answer = answer;
+    this.body = messageOf(answer);
   }
+}
+
+/**
+ * The refusal's sentence, read without zod: every request, the first screen's included, can fail,
+ * and zod does not fit in that screen's budget. Details of any shape leave the message as it is.
+ */
+function messageOf(answer: unknown): Pick<ApiErrorBody, 'message'> | null {
+  return typeof answer === 'object' &&
+    answer !== null &&
+    'message' in answer &&
+    typeof answer.message === 'string'
+    ? { message: answer.message }
+    : null;
 }
 
 /** The session ended or never was: the server's guard answers 401 "Unauthorized". */

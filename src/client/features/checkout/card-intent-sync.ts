@@ -7,6 +7,7 @@ import {
 } from '#shared/schemas/payment';
 import type { CheckoutChallenge } from '#shared/schemas/card-checkout';
 import { ApiError } from '#client/lib/api-error';
+import { apiErrorDetails } from '#client/lib/api-error-details';
 import { selectionKey } from './vote-selection';
 
 /** The intent follows the split 300 ms after it settles, the e-mail 800 ms after. */
@@ -48,7 +49,7 @@ const EMPTY_VIEW: CardIntentView = {
 
 /** The challenge a refusal asks for, if that is what it is. */
 const challengeOf = (error: unknown): CheckoutChallenge | null => {
-  const details = error instanceof ApiError ? error.body?.details : undefined;
+  const details = apiErrorDetails(error);
   return details && !Array.isArray(details) ? (details.challenge ?? null) : null;
 };
 

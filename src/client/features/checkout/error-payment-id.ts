@@ -1,4 +1,4 @@
-import { ApiError } from '#client/lib/api-error';
+import { apiErrorDetails } from '#client/lib/api-error-details';
 
 /**
  * A provider timeout leaves the payment pending on the server, which may still complete it; the
@@ -6,8 +6,7 @@ import { ApiError } from '#client/lib/api-error';
  * inviting the voter to pay twice.
  */
 export function paymentIdInError(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const details = error.body?.details;
+  const details = apiErrorDetails(error);
   if (!details || Array.isArray(details)) return null;
   return details.paymentId ?? null;
 }

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { HIDE_COUNTS_HOURS_MAX } from '#shared/schemas/event';
 import { ApiError } from '#client/lib/api-error';
+import { apiErrorDetails } from '#client/lib/api-error-details';
 import { fieldOfPath } from './event-form-values';
 import { formErrors, type FormErrors } from '../form-errors';
 
@@ -39,7 +40,7 @@ export function eventFormErrors(error: z.ZodError, t: TFunction<'admin'>): FormE
 /** A 400 from PUT /api/admin/event: each of the server's problems under its field. */
 export function serverFormErrors(error: unknown): FormErrors {
   if (!(error instanceof ApiError) || error.status !== 400) return {};
-  const details = error.body?.details;
+  const details = apiErrorDetails(error);
   if (!Array.isArray(details)) return {};
   const errors: FormErrors = {};
   for (const issue of details) errors[fieldOfPath(issue.path)] ??= issue.message;

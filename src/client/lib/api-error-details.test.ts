@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#shared/schemas/api-error';
-import { readApiErrorBody } from './read-api-error-body';
+import { ApiError } from './api-error';
+import { apiErrorDetails } from './api-error-details';
 
 const PAYMENT_ID = '5b1f3a52-7c1e-4f7e-9a4b-2d6f0c8e9a11';
 
@@ -21,17 +22,23 @@ const schemaShaped: unknown[] = [
 ];
 const notAnErrorBody: unknown[] = [null, 'text', 42, [], {}, { message: 1 }, { error: 'x' }];
 
-describe('readApiErrorBody', () => {
+const refusal = (answer: unknown) => new ApiError(400, JSON.stringify(answer), answer);
+
+describe("a refusal's sentence and details", () => {
   it('reads what apiErrorBodySchema accepts exactly as the schema does', () => {
-    for (const body of schemaShaped) {
-      expect(readApiErrorBody(body)).toEqual(apiErrorBodySchema.parse(body));
+    for (const answer of schemaShaped) {
+      const { message, details } = apiErrorBodySchema.parse(answer);
+      const error = refusal(answer);
+      expect(error.body).toEqual({ message });
+      expect(apiErrorDetails(error)).toEqual(details);
     }
   });
 
-  it('is null for whatever the schema refuses for want of a message', () => {
-    for (const body of notAnErrorBody) {
-      expect(apiErrorBodySchema.safeParse(body).success).toBe(false);
-      expect(readApiErrorBody(body)).toBeNull();
+  it('has neither for whatever the schema refuses for want of a message', () => {
+    for (const answer of notAnErrorBody) {
+      expect(apiErrorBodySchema.safeParse(answer).success).toBe(false);
+      expect(refusal(answer).body).toBeNull();
+      expect(apiErrorDetails(refusal(answer))).toBeUndefined();
     }
   });
 
@@ -41,9 +48,14 @@ describe('readApiErrorBody', () => {
       { message: 'm', details: { paymentId: 'not-an-id' } },
       { message: 'm', details: 'text' },
     ];
-    for (const body of odd) {
-      expect(apiErrorBodySchema.safeParse(body).success).toBe(false);
-      expect(readApiErrorBody(body)).toEqual({ message: 'm' });
+    for (const answer of odd) {
+      expect(apiErrorBodySchema.safeParse(answer).success).toBe(false);
+      expect(refusal(answer).body).toEqual({ message: 'm' });
+      expect(apiErrorDetails(refusal(answer))).toBeUndefined();
     }
+  });
+
+  it('has no details for an error that is not an API answer', () => {
+    expect(apiErrorDetails(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });
