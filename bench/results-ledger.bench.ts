@@ -19,6 +19,40 @@ const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 const since = (start: number) => performance.now() - start;
 
 /**
+ * Asks every 20 ms for the current edition's row FOR SHARE NOWAIT, as a settlement or a revision
+ * takes it; `stop` gives the longest stretch it was refused.
+ */
+function rowHeldProbe(client: pg.Client) {
+  let longest = 0;
+  let refusedSince: number | null = null;
+  let probing = true;
+  const loop = (async () => {
+    while (probing) {
+      const at = performance.now();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT id FROM editions WHERE is_current FOR SHARE NOWAIT');
+        if (refusedSince !== null) longest = Math.max(longest, at - refusedSince);
+        refusedSince = null;
+      } catch {
+        refusedSince ??= at;
+      } finally {
+        await client.query('ROLLBACK');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    async stop() {
+      probing = false;
+      await loop;
+      // Refused until the publication ended.
+      return refusedSince === null ? longest : Math.max(longest, performance.now() - refusedSince);
+    },
+  };
+}
+
+/**
  * The ledger at the size it is built for: 100,000 credited payments (two nominations each) on
  * PostgreSQL. Measures the publication (entries and tree written in its transaction), the
  * document's size and time as the route streams it, plain and gzipped, the proof lookups, and the
@@ -38,12 +72,15 @@ export async function run() {
     const { rows: codes } = await client.query<{ receipt_code: string }>(
       `SELECT receipt_code FROM payments ORDER BY random() LIMIT ${LOOKUPS}`,
     );
-    await client.end();
 
     let start = performance.now();
+    const probe = rowHeldProbe(client);
     await publishResults(database.db, SYSTEM_ACTOR);
+    const heldMs = await probe.stop();
+    await client.end();
     lines.push(
       `publish results with the ledger of ${PAYMENTS.toLocaleString('en')} payments: ${since(start).toFixed(0)} ms`,
+      `  the edition's row held meanwhile (settlements and revisions wait), longest: ${heldMs.toFixed(0)} ms`,
     );
 
     const app = await startTestApp(database, { RATE_LIMIT_LOOKUPS_PER_MINUTE: '100000' });

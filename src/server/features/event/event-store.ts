@@ -8,7 +8,7 @@ import type { EventSettings } from '#shared/schemas/event.js';
 import { DEFAULT_PRICE_PER_VOTE, type Currency } from '#shared/money.js';
 import { recordAudit, type AuditActor } from '#server/features/audit/record-audit.js';
 import { conflict } from '#server/http/http-error.js';
-import { publishLedger } from '#server/features/ledger/publish-ledger.js';
+import { publishLedger, saltCreditedReceipts } from '#server/features/ledger/publish-ledger.js';
 import { refuseUnlessOpen, statusByDatabaseClock } from './voting-window.js';
 
 /** The event row as the API speaks of it (instants as ISO strings), its zone resolved. */
@@ -180,15 +180,25 @@ export async function closeVotingNow(
 /**
  * Sets the edition's resultsPublishedAt (the current edition's when `editionId` is left out) by
  * the database's clock and publishes the ledger of the counted votes (ADR 0058) in the same
- * transaction; 409 when its results are already published or it is archived.
+ * transaction; 409 when its results are already published or it is archived. The receipts are
+ * salted first, outside the transaction, which then holds the edition's row for seconds, not for
+ * the minute a large event's salting takes.
  */
 export async function publishResults(
   db: Db,
   actor: AuditActor,
   editionId?: number,
 ): Promise<string> {
+  const edition = editionId === undefined ? isCurrentEdition : eq(editions.id, editionId);
+  const [target] = await db
+    .select({ id: editions.id })
+    .from(editions)
+    .where(
+      sql`${edition} AND ${editions.resultsPublishedAt} IS NULL AND ${editions.archivedAt} IS NULL`,
+    );
+  // Nothing to salt for a refusal, which the transaction gives at once.
+  const salted = target ? await saltCreditedReceipts(db, target.id) : undefined;
   return db.transaction(async (tx) => {
-    const edition = editionId === undefined ? isCurrentEdition : eq(editions.id, editionId);
     const [row] = await tx
       .update(editions)
       .set({ resultsPublishedAt: sql`now()`, updatedAt: new Date() })
@@ -208,7 +218,8 @@ export async function publishResults(
       });
     }
     const publishedAt = row.resultsPublishedAt.toISOString();
-    const ledger = await publishLedger(tx, row.id);
+    // Another edition became the current one meanwhile: its receipts are salted here.
+    const ledger = await publishLedger(tx, row.id, row.id === target?.id ? salted : undefined);
     await recordAudit(tx, actor, {
       action: 'event.publish-results',
       entityType: 'event',

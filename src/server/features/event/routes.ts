@@ -18,6 +18,11 @@ import { currentEditionId } from '#server/features/editions/current-edition.js';
 
 /** Signed-out and non-admin callers are refused before anything else (route-access.ts). */
 const GUARDED = errorResponses(401, 403);
+/**
+ * Publishing salts every credited receipt with scrypt (about 4 ms of a core each): a minute or
+ * more for a large event. As long as the proxy waits for this route (deploy/haproxy.cfg).
+ */
+const PUBLISH_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * The event: its window and visibility (public), their settings and the results' publication
@@ -98,6 +103,7 @@ export default async function eventRoutes(plain: FastifyInstance): Promise<void>
   app.post(
     '/admin/event/publish-results',
     {
+      handlerTimeout: PUBLISH_TIMEOUT_MS,
       schema: {
         operationId: 'publishResults',
         summary: "Publish an edition's final results",

@@ -12,7 +12,7 @@ import { SYSTEM_ACTOR } from '#server/features/audit/record-audit.js';
 import { publishResults } from '#server/features/event/event-store.js';
 import { revisePayment } from '#server/payments/revise-payment.js';
 import { settle, settleBatch } from '#server/payments/settle.js';
-import { publishLedger } from './publish-ledger.js';
+import { publishLedger, saltCreditedReceipts } from './publish-ledger.js';
 import type { Results } from '#shared/schemas/event.js';
 import type {
   LedgerCorrection,
@@ -469,6 +469,55 @@ describe('a ledger of one entry', () => {
     });
     expect(proof.body).toMatchObject({ leafIndex: 0, proof: [], entryCount: 1 });
     expect(rootFromProof(proof.body)).toBe(ledger.root);
+  });
+});
+
+describeEachDatabase('receipts salted before the publication', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('are published as salted; one credited since is salted in the transaction, one refunded since left out', async () => {
+    const db = t.database.db;
+    await resetEvent(db);
+    const nominationId = (await createNominee(db)).nominations[0]!.id;
+    const votes = (voteCount: number) => ({ votes: [{ nominationId, voteCount }] });
+    const early = await createCompletedPayment(db, votes(2));
+    const refunded = await createCompletedPayment(db, votes(5));
+    const edition = await currentEdition(db);
+    const salted = await saltCreditedReceipts(db, edition);
+    expect([...salted.hashes.keys()].sort()).toEqual(
+      [early.receiptCode, refunded.receiptCode].sort(),
+    );
+    const late = await createCompletedPayment(db, votes(3));
+    await revisePaymentAs(db, refunded.id, { kind: 'refund', refundedAmount: refunded.amount });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE editions SET results_published_at = now() WHERE is_current`);
+      await publishLedger(tx, edition, salted);
+    });
+
+    const [ledger] = await db
+      .select()
+      .from(resultsLedgers)
+      .orderBy(desc(resultsLedgers.id))
+      .limit(1);
+    expect(ledger!.saltKey).toBe(salted.saltKey);
+    const entries = await db
+      .select()
+      .from(resultsLedgerEntries)
+      .where(eq(resultsLedgerEntries.ledgerId, ledger!.id));
+    const entryOf = (code: string | null) =>
+      entries.find((e) => isReceipt(code!)({ ...e, salt: e.salt ?? undefined }));
+    expect(entries).toHaveLength(2);
+    expect(entryOf(early.receiptCode)?.receiptHash).toBe(
+      salted.hashes.get(early.receiptCode!)?.receiptHash,
+    );
+    expect(entryOf(early.receiptCode)?.votes).toEqual([{ nominationId, votes: 2 }]);
+    expect(entryOf(late.receiptCode)?.votes).toEqual([{ nominationId, votes: 3 }]);
+    expect(entryOf(refunded.receiptCode)).toBeUndefined();
+    await resetEvent(db);
   });
 });
 

@@ -22,6 +22,51 @@ export interface PublishedLedger {
   entryCount: number;
 }
 
+/**
+ * Receipt codes salted and hashed ahead of the publication's transaction, under the ledger's
+ * never-published salt key. A receipt's hash depends on its code alone, not on its votes.
+ */
+export interface SaltedReceipts {
+  saltKey: string;
+  hashes: Map<string, { receiptHash: string; salt?: string }>;
+}
+
+const CREDITED_RECEIPTS = (editionId: number) => sql`
+  FROM payments p JOIN payment_votes v ON v.payment_id = p.id
+  WHERE p.edition_id = ${editionId} AND p.status = ANY(string_to_array(${CREDITED_STATUSES.join(',')}, ','))
+    AND p.receipt_code IS NOT NULL AND v.counted > 0`;
+
+/** Hashes `codes` with `saltKey`, a few at a time on libuv's thread pool. */
+async function saltCodes(
+  saltKey: string,
+  codes: string[],
+  into: SaltedReceipts['hashes'],
+): Promise<void> {
+  for (let start = 0; start < codes.length; start += HASHING) {
+    const slice = codes.slice(start, start + HASHING);
+    const hashed = await Promise.all(
+      slice.map((code) => receiptHashOf({ salt: null, saltKey }, code)),
+    );
+    slice.forEach((code, i) => into.set(code, hashed[i]!));
+  }
+}
+
+/**
+ * Salts every receipt the edition credits now, outside any transaction: scrypt takes about 4 ms
+ * of a core per receipt, a minute for a large event, and the publication's transaction holds the
+ * edition's row, which every settlement and revision waits for. The transaction then salts only
+ * the receipts credited since.
+ */
+export async function saltCreditedReceipts(db: Db, editionId: number): Promise<SaltedReceipts> {
+  const codes = rowsOf<{ receipt_code: string }>(
+    await db.execute(sql`SELECT DISTINCT p.receipt_code ${CREDITED_RECEIPTS(editionId)}`),
+  ).map((row) => row.receipt_code);
+  // Never published: each receipt's salt derives from it and the code (ledger/ledger-format.ts).
+  const salted: SaltedReceipts = { saltKey: randomBytes(32).toString('hex'), hashes: new Map() };
+  await saltCodes(salted.saltKey, codes, salted.hashes);
+  return salted;
+}
+
 const byNomination = (a: NominationVotes, b: NominationVotes) =>
   a.nominationId < b.nominationId ? -1 : a.nominationId > b.nominationId ? 1 : 0;
 
@@ -31,36 +76,36 @@ const byNomination = (a: NominationVotes, b: NominationVotes) =>
  * the tallies they add up to belong together). A revision waits for the publication that holds the
  * event row (server/ledger/ledger-correction.ts), so nothing changes between this read and the
  * ledger's commit without a correction to show for it. The ledger is the edition's (`editionId`)
- * and takes its resultsPublishedAt, which the caller has just set in `tx`.
+ * and takes its resultsPublishedAt, which the caller has just set in `tx`. `salted`: the receipts
+ * hashed before the transaction (saltCreditedReceipts); those credited since are hashed here.
  */
-export async function publishLedger(tx: Db, editionId: number): Promise<PublishedLedger> {
+export async function publishLedger(
+  tx: Db,
+  editionId: number,
+  salted: SaltedReceipts = { saltKey: randomBytes(32).toString('hex'), hashes: new Map() },
+): Promise<PublishedLedger> {
   const rows = rowsOf<{ receipt_code: string; nomination_id: string; votes: number }>(
     await tx.execute(sql`
       SELECT p.receipt_code, v.nomination_id, SUM(v.counted)::int AS votes
-      FROM payments p JOIN payment_votes v ON v.payment_id = p.id
-      WHERE p.edition_id = ${editionId} AND p.status = ANY(string_to_array(${CREDITED_STATUSES.join(',')}, ','))
-        AND p.receipt_code IS NOT NULL AND v.counted > 0
+      ${CREDITED_RECEIPTS(editionId)}
       GROUP BY p.receipt_code, v.nomination_id`),
   );
-  // Never published: each receipt's salt derives from it and the code (ledger/ledger-format.ts).
-  const saltKey = randomBytes(32).toString('hex');
+  const { saltKey, hashes } = salted;
   const byReceipt = new Map<string, NominationVotes[]>();
   for (const row of rows) {
     const votes = byReceipt.get(row.receipt_code) ?? [];
     votes.push({ nominationId: row.nomination_id, votes: Number(row.votes) });
     byReceipt.set(row.receipt_code, votes);
   }
-  const receipts = [...byReceipt];
-  const entries: LedgerEntry[] = [];
-  for (let start = 0; start < receipts.length; start += HASHING) {
-    const slice = receipts.slice(start, start + HASHING);
-    const hashed = await Promise.all(
-      slice.map(([code]) => receiptHashOf({ salt: null, saltKey }, code)),
-    );
-    slice.forEach(([, votes], i) =>
-      entries.push({ ...hashed[i]!, votes: votes.sort(byNomination) }),
-    );
-  }
+  await saltCodes(
+    saltKey,
+    [...byReceipt.keys()].filter((code) => !hashes.has(code)),
+    hashes,
+  );
+  const entries: LedgerEntry[] = [...byReceipt].map(([code, votes]) => ({
+    ...hashes.get(code)!,
+    votes: votes.sort(byNomination),
+  }));
   entries.sort((a, b) => (a.receiptHash < b.receiptHash ? -1 : 1));
   const levels = treeLevels(entries.map(leafHash));
   const root = rootOf(levels);
