@@ -10,7 +10,7 @@
  * having given up when their retries met an outage), SOAK_SEED (random, printed), SOAK_HOURS (720, a month),
  * SOAK_HOUR_MS (the shortest an event hour lasts, 30 ms a planned payment, at least 200), SOAK_CONCURRENCY (voters and deliveries
  * in flight at once, 64: an hour's voters wait on one another's answers, not on the cores). Exit
- * code 0 when every check passed.
+ * code 0 when every check passed; otherwise the run's database is kept and its URL printed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -189,7 +189,9 @@ try {
   await campay.stop();
   await stripe.stop();
   await direct.close();
-  await scratch.drop();
+  // A failed run's database is what explains it: kept, and named, until someone drops it.
+  if (code === 0) await scratch.drop();
+  else console.error(`soak: the database is kept for a look: ${scratch.url}`);
   rmSync(nextBuildDir, { recursive: true, force: true });
 }
 process.exit(code);
