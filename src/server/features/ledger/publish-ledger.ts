@@ -36,6 +36,13 @@ const CREDITED_RECEIPTS = (editionId: number) => sql`
   WHERE p.edition_id = ${editionId} AND p.status = ANY(string_to_array(${CREDITED_STATUSES.join(',')}, ','))
     AND p.receipt_code IS NOT NULL AND v.counted > 0`;
 
+/** A new ledger's salting: its salt key, never published, and no receipt salted yet. */
+const freshSalting = (): SaltedReceipts => ({
+  // Each receipt's salt derives from it and the code (ledger/ledger-format.ts).
+  saltKey: randomBytes(32).toString('hex'),
+  hashes: new Map(),
+});
+
 /** Hashes `codes` with `saltKey`, a few at a time on libuv's thread pool. */
 async function saltCodes(
   saltKey: string,
@@ -61,8 +68,7 @@ export async function saltCreditedReceipts(db: Db, editionId: number): Promise<S
   const codes = rowsOf<{ receipt_code: string }>(
     await db.execute(sql`SELECT DISTINCT p.receipt_code ${CREDITED_RECEIPTS(editionId)}`),
   ).map((row) => row.receipt_code);
-  // Never published: each receipt's salt derives from it and the code (ledger/ledger-format.ts).
-  const salted: SaltedReceipts = { saltKey: randomBytes(32).toString('hex'), hashes: new Map() };
+  const salted = freshSalting();
   await saltCodes(salted.saltKey, codes, salted.hashes);
   return salted;
 }
@@ -82,7 +88,7 @@ const byNomination = (a: NominationVotes, b: NominationVotes) =>
 export async function publishLedger(
   tx: Db,
   editionId: number,
-  salted: SaltedReceipts = { saltKey: randomBytes(32).toString('hex'), hashes: new Map() },
+  salted: SaltedReceipts = freshSalting(),
 ): Promise<PublishedLedger> {
   const rows = rowsOf<{ receipt_code: string; nomination_id: string; votes: number }>(
     await tx.execute(sql`
