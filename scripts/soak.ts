@@ -7,10 +7,11 @@
  * from the database and the fakes' records (test/soak/soak-checks.ts).
  *
  * Settings: SOAK_PAYMENTS (115000: about one planned payment in nine is never made, its voter
- * having given up when their retries met an outage), SOAK_SEED (random, printed), SOAK_HOURS (720, a month),
- * SOAK_HOUR_MS (the shortest an event hour lasts, 30 ms a planned payment, at least 200), SOAK_CONCURRENCY (voters and deliveries
- * in flight at once, 64: an hour's voters wait on one another's answers, not on the cores). Exit
- * code 0 when every check passed; otherwise the run's database is kept and its URL printed.
+ * having given up when their retries met an outage), SOAK_SEED (random, printed), SOAK_HOURS
+ * (720, a month), SOAK_HOUR_MS (the shortest an event hour lasts: 30 ms a planned payment, at
+ * least 200), SOAK_CONCURRENCY (voters and deliveries in flight at once, 64: an hour's voters wait
+ * on one another's answers, not on the cores). Exit code 0 when every check passed; otherwise the
+ * run's database is kept and its URL printed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';

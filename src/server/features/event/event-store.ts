@@ -190,21 +190,15 @@ export async function publishResults(
   editionId?: number,
 ): Promise<string> {
   const edition = editionId === undefined ? isCurrentEdition : eq(editions.id, editionId);
-  const [target] = await db
-    .select({ id: editions.id })
-    .from(editions)
-    .where(
-      sql`${edition} AND ${editions.resultsPublishedAt} IS NULL AND ${editions.archivedAt} IS NULL`,
-    );
+  const publishable = sql`${edition} AND ${editions.resultsPublishedAt} IS NULL AND ${editions.archivedAt} IS NULL`;
+  const [target] = await db.select({ id: editions.id }).from(editions).where(publishable);
   // Nothing to salt for a refusal, which the transaction gives at once.
   const salted = target ? await saltCreditedReceipts(db, target.id) : undefined;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(editions)
       .set({ resultsPublishedAt: sql`now()`, updatedAt: new Date() })
-      .where(
-        sql`${edition} AND ${editions.resultsPublishedAt} IS NULL AND ${editions.archivedAt} IS NULL`,
-      )
+      .where(publishable)
       .returning({ id: editions.id, resultsPublishedAt: editions.resultsPublishedAt });
     if (!row?.resultsPublishedAt) {
       const [archived] = await tx
