@@ -40,6 +40,8 @@ interface ProviderMoney {
   refunded: { XAF: number; USD: number };
   /** Money sent back per payment id. */
   refundsByPayment: Map<string, number>;
+  /** Each dispute's status at Stripe, by the payment id its intent names. */
+  disputesByPayment: Map<string, string>;
   disputesLost: number;
   disputesHeld: number;
   /** Collections naming no payment the database knows. */
@@ -47,7 +49,7 @@ interface ProviderMoney {
 }
 
 const SOLD = new Set(['completed', 'refunded', 'disputed']);
-const SHOWN = 5;
+const SHOWN = 12;
 
 function providerMoney(campay: FakeCampay, stripe: FakeStripe): ProviderMoney {
   const money: ProviderMoney = {
@@ -55,6 +57,7 @@ function providerMoney(campay: FakeCampay, stripe: FakeStripe): ProviderMoney {
     collected: { XAF: 0, USD: 0 },
     refunded: { XAF: 0, USD: 0 },
     refundsByPayment: new Map(),
+    disputesByPayment: new Map(),
     disputesLost: 0,
     disputesHeld: 0,
     orphans: [],
@@ -93,6 +96,8 @@ function providerMoney(campay: FakeCampay, stripe: FakeStripe): ProviderMoney {
       refundOf(intent?.metadata.paymentId ?? '?', refund.amount);
     }
   for (const dispute of stripe.disputes.values()) {
+    const intent = stripe.intents.get(dispute.payment_intent);
+    money.disputesByPayment.set(intent?.metadata.paymentId ?? '?', dispute.status);
     if (dispute.status === 'lost') money.disputesLost += dispute.amount;
     else if (dispute.status === 'needs_response' || dispute.status === 'under_review')
       money.disputesHeld += dispute.amount;
@@ -159,7 +164,7 @@ export async function soakChecks(options: {
     }
     if (!SOLD.has(payment.status) && payment.status !== 'needs_review')
       lost.push(
-        `${paymentId}: ${amounts.join('+')} collected but the payment is ${payment.status}`,
+        `${paymentId}: ${amounts.join('+')} collected but the payment is ${payment.status} (${payment.failure_reason ?? 'no reason'})`,
       );
     else if (SOLD.has(payment.status) && amounts[0] !== payment.amount)
       lost.push(`${paymentId}: ${amounts[0]} collected, ${payment.amount} credited`);
@@ -245,6 +250,13 @@ async function financeCheck(
     if (refunded.get(paymentId) !== amount)
       problems.push(
         `${paymentId}: ${amount} sent back by the provider, ${refunded.get(paymentId)} recorded`,
+      );
+  // Which payments the dispute figures part on.
+  const disputeStatus = new Map(payments.map((p) => [p.id, p.dispute_status]));
+  for (const [paymentId, status] of money.disputesByPayment)
+    if (disputeStatus.get(paymentId) !== status)
+      problems.push(
+        `${paymentId}: dispute ${status} at Stripe, ${disputeStatus.get(paymentId) ?? 'none'} recorded`,
       );
   return check(
     'finance report = what the fakes collected, refunded and disputed',

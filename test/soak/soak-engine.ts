@@ -52,8 +52,16 @@ export interface SoakCounts {
 
 type Task = () => Promise<void>;
 
-/** How many times a provider redelivers a message that got no 2xx (Stripe retries for days). */
+/** How many times a provider redelivers a message that got no 2xx. */
 const REDELIVERIES = 6;
+
+/**
+ * Event hours before the provider's next attempt: Stripe backs off exponentially for up to three
+ * days (1 + 2 + … + 32 = 63 hours over six retries); Campay's callbacks are retried hourly.
+ */
+function redeliveryDelay(provider: Voter['provider'], attempt: number): number {
+  return provider === 'stripe' ? 2 ** attempt : 1;
+}
 
 /**
  * Drives the plan through the app's HTTP API and the fakes, hour by event hour: each hour's faults
@@ -237,7 +245,7 @@ export class SoakEngine {
    * Delivers what the provider sends about one payment, as the voter's plan says: on time, lost
    * (Campay's callback never comes; Stripe's first attempts fail and it retries hours later),
    * duplicated, delayed by hours, or out of order. A delivery the app does not take (no 2xx) is
-   * retried an hour later, as providers do.
+   * retried later, as providers do (redeliveryDelay).
    */
   private deliver(voter: Voter, requests: Array<() => Promise<AppRequest>>): Promise<void> {
     if (requests.length === 0) return Promise.resolve();
@@ -246,7 +254,8 @@ export class SoakEngine {
     const once = async (make: () => Promise<AppRequest>, attempt = 0): Promise<void> => {
       const answer = await this.send(await make());
       if (answer.status >= 200 && answer.status < 300) return;
-      if (attempt < REDELIVERIES) this.later(1, () => once(make, attempt + 1));
+      if (attempt < REDELIVERIES)
+        this.later(redeliveryDelay(voter.provider, attempt), () => once(make, attempt + 1));
     };
     switch (fault) {
       case 'on-time':
