@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '#server/db/rows.js';
 import {
   createTestDatabase,
   describePostgres,
   type TestDatabase,
 } from '#test/support/test-database.js';
+import { planOf, type PlanNode } from '#test/support/query-plan.js';
 import { tallyLockSql } from './settle.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Parent Relationship'?: string;
-  Plans?: PlanNode[];
-}
 
 /** The indexes a plan reads, a bitmap scan's included (its index is on a node of its own). */
 const indexesOf = (node: PlanNode): string[] => [
@@ -37,15 +28,7 @@ describePostgres("a settlement's lock on the tallies it adds to", () => {
   afterAll(() => database.destroy());
 
   it("reads the settling payments' vote lines once, by payment, before any nomination", async () => {
-    const plan = await database.db.transaction(async (tx) => {
-      // A table read whole is the planner's choice on an empty test table: ruled out, what is
-      // left is the order of the reads and the index each one takes.
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        await tx.execute(sql`EXPLAIN (FORMAT JSON) ${tallyLockSql([randomUUID(), randomUUID()])}`),
-      );
-      return row!['QUERY PLAN'][0].Plan;
-    });
+    const plan = await planOf(database.db, tallyLockSql([randomUUID(), randomUUID()]));
     // Joined instead, a planner without statistics walked each nomination's vote lines (about
     // 200 ms at 70,000 of them) while the settling payments' row locks were held.
     expect(initPlansOf(plan).flatMap(indexesOf)).toEqual(['payment_votes_payment_idx']);

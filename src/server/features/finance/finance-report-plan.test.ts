@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '#server/db/rows.js';
+import type { SQL } from 'drizzle-orm';
 import { messagesOfEdition } from '#server/features/messages/edition-messages.js';
 import {
   createTestDatabase,
   describePostgres,
   type TestDatabase,
 } from '#test/support/test-database.js';
+import { planOf, type PlanNode } from '#test/support/query-plan.js';
 import { messageGroupsSql, paymentGroupsSql } from './finance-report.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
 
 const scansOf = (node: PlanNode): PlanNode[] => [
   ...(node['Relation Name'] ? [node] : []),
@@ -38,24 +31,13 @@ describePostgres("the finance report's reads of one edition", () => {
   });
   afterAll(() => database.destroy());
 
-  /**
-   * The tables it reads from, as the planner would when reading the table is dearer than any
-   * index: on an empty test table a scan of it always wins, on a large one of several editions it
-   * reads them all.
-   */
-  const scans = (query: SQL) =>
-    database.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-      const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        await tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`),
-      );
-      return scansOf(row!['QUERY PLAN'][0].Plan).map((node) => ({
-        type: node['Node Type'],
-        relation: node['Relation Name'],
-        index: node['Index Name'],
-      }));
-    });
+  /** The tables it reads from, as the planner would when reading the table is dearer than any index. */
+  const scans = async (query: SQL) =>
+    scansOf(await planOf(database.db, query, { bitmaps: false })).map((node) => ({
+      type: node['Node Type'],
+      relation: node['Relation Name'],
+      index: node['Index Name'],
+    }));
 
   it("reads the edition's settled payments from their index alone, over all time or a period", async () => {
     for (const from of [null, new Date('2025-03-01T00:00:00Z')]) {
