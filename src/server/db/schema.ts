@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import type { Language } from '#shared/limits.js';
 import type { Currency, Provider } from '#shared/money.js';
 import type { DeliveryStatus, MessageChannelKind, OutboxState } from '#shared/schemas/outbox.js';
-import type { PaymentStatus } from '#shared/schemas/payment.js';
+import type { PaymentStatus, RefundOrderState } from '#shared/schemas/payment.js';
 import type { BlockedPromptReason } from '#shared/schemas/tracking.js';
 import type { CardCheckoutEventKind } from '#shared/schemas/card-checkout.js';
 import type { PaymentFlagKind } from '#shared/schemas/payment-flags.js';
@@ -256,6 +256,56 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
   ],
 );
+
+/**
+ * An admin's refund through the provider, written before the provider is asked: when its answer
+ * never comes (a timeout, a 5xx, the instance killed), the order stays `open` and the refund job
+ * carries it out (features/books/refund-orders.ts). Money sent back is then recorded without anyone
+ * trying again. At most one open order per payment.
+ */
+export const refundOrders = pgTable(
+  'refund_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** What the payment will have been refunded once this order is carried out; keys it at the provider. */
+    refundedTotal: integer('refunded_total').notNull(),
+    /** The refund asked for, in minor units of the payment's currency. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** The admin who ordered it, for the audit row written when it is carried out. */
+    actorId: uuid('actor_id'),
+    actorEmail: varchar('actor_email', { length: 320 }),
+    state: varchar('state', { length: 10 }).$type<RefundOrderState>().notNull().default('open'),
+    /** Why the last attempt did not finish it, or why it was closed without a refund. */
+    lastError: text('last_error'),
+    attempts: integer('attempts').notNull().default(0),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refund_orders_open_idx')
+      .on(t.paymentId)
+      .where(sql`state = 'open'`),
+    index('refund_orders_state_idx')
+      .on(t.attemptedAt)
+      .where(sql`state = 'open'`),
+  ],
+);
+
+/**
+ * How far a job has read a provider's own record of events (Stripe's Events API), so the next
+ * run goes on from there: `position` is the provider's own ordering value (for Stripe, the
+ * `created` time in seconds of the last event handled).
+ */
+export const providerCursors = pgTable('provider_cursors', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  updatedAt: updatedAt(),
+});
 
 export const paymentVotes = pgTable(
   'payment_votes',

@@ -213,6 +213,13 @@ export type CreditedStatus = z.infer<typeof creditedStatusSchema>;
 export const refundMethodSchema = z.enum(['provider', 'outside']);
 export type RefundMethod = z.infer<typeof refundMethodSchema>;
 
+/**
+ * A refund through the provider as the app follows it: `open` until the provider confirms it
+ * (`done`) or refuses it (`refused`).
+ */
+export const refundOrderStateSchema = z.enum(['open', 'done', 'refused']);
+export type RefundOrderState = z.infer<typeof refundOrderStateSchema>;
+
 /** POST /api/admin/payments/{id}/refund. `amount` in minor units; the rest when absent. */
 export const refundRequestSchema = z
   .object({
