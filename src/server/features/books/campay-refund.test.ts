@@ -7,6 +7,7 @@ import { nomineeWith, paymentRow, split } from '#test/support/payment-test-kit.j
 import { createTestDatabase, type TestDatabase } from '#test/support/test-database.js';
 import type { FastifyInstance } from 'fastify';
 import type { RefundResponse } from '#shared/schemas/payment.js';
+import { retryOpenRefundOrders } from './refund-payment.js';
 
 /** Admin refunds of mobile money payments: withdrawals to the voter's number at Campay. */
 let database: TestDatabase;
@@ -77,4 +78,31 @@ it('a withdrawal whose answer never came is not sent again when the admin retrie
   const rest = await refund(paymentId, { reason: 'The rest' });
   expect(rest.body).toMatchObject({ status: 'refunded', refundedAmount: 400 });
   expect(withdrawals(paymentId).map((t) => t.amount)).toEqual([100, 300]);
+});
+
+it('a withdrawal whose answer never came is recorded by the refund job, without the admin', async () => {
+  const paymentId = await paidPayment(4);
+  campay.delayOnly = /withdraw/;
+  campay.delayMs = CAMPAY_TIMEOUT_MS * 1.5;
+  const timedOut = await refund(paymentId, { reason: 'Voter asked', amount: 100 });
+  campay.delayMs = 0;
+  campay.delayOnly = null;
+  expect(timedOut.status).toBe(502);
+  expect(withdrawals(paymentId).map((t) => t.amount)).toEqual([100]);
+
+  // As if it had waited an hour: due another attempt.
+  await database.query(
+    `UPDATE refund_orders SET created_at = now() - interval '1 hour',
+       attempted_at = now() - interval '1 hour' WHERE payment_id = $1`,
+    [paymentId],
+  );
+  expect(await retryOpenRefundOrders(app.ctx)).toEqual({ done: 1, open: 0 });
+  // Campay's history showed the money gone: recorded, and not sent again.
+  expect(withdrawals(paymentId).map((t) => t.amount)).toEqual([100]);
+  expect(await paymentRow(database.db, paymentId)).toMatchObject({ refundedAmount: 100 });
+  const orders = await database.query<{ state: string }>(
+    'SELECT state FROM refund_orders WHERE payment_id = $1',
+    [paymentId],
+  );
+  expect(orders.map((o) => o.state)).toEqual(['done']);
 });

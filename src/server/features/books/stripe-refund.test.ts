@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { auditLog, paymentEvents } from '#server/db/schema.js';
+import { auditLog, paymentEvents, refundOrders } from '#server/db/schema.js';
+import { retryOpenRefundOrders } from './refund-payment.js';
 import { FakeStripe, type FakeCharge } from '#test/fakes/fake-stripe.js';
 import { signedInUser } from '#test/factories/user-factory.js';
 import { call } from '#test/support/call-app.js';
@@ -151,8 +152,86 @@ describeEachDatabase('admin refunds of card payments at Stripe', (kind) => {
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/already refunded or charged back/);
     expect(await votesOf(nominationId)).toBe(2);
+    // Stripe said no: the order is closed, and nothing will try it again.
+    expect((await ordersOf(paymentId)).map((o) => o.state)).toEqual(['refused']);
     await kit.deliverAll(stripe.eventsFor(intentId, 'charge.refunded'));
     expect(await votesOf(nominationId)).toBe(0);
     expect((await refund(paymentId, { reason: 'Once more' })).status).toBe(409);
+  });
+
+  const ordersOf = (paymentId: string) =>
+    t.database.db.select().from(refundOrders).where(eq(refundOrders.paymentId, paymentId));
+  /** Makes the payment's open order due another attempt, as if it had waited an hour. */
+  const ageOrders = (paymentId: string) =>
+    t.database.query(
+      `UPDATE refund_orders SET created_at = now() - interval '1 hour',
+         attempted_at = now() - interval '1 hour' WHERE payment_id = $1`,
+      [paymentId],
+    );
+  const refundsAtStripe = (intentId: string) =>
+    [...stripe.refunds.values()].filter((r) => r.payment_intent === intentId);
+
+  it('every answer an error after Stripe refunded: the refund job records it, once, without the admin', async () => {
+    const { paymentId, intentId, nominationId } = await kit.paidCardPayment(4);
+    // Stripe refunds, and its answer to every try of that key is an error.
+    stripe.failNext(1, { afterActing: true });
+    const lost = await refund(paymentId, { reason: 'Voter asked' });
+    expect(lost.status).toBe(502);
+    expect(lost.body.message).toMatch(/tries again on its own/);
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
+    expect(await votesOf(nominationId)).toBe(4);
+    expect((await ordersOf(paymentId)).map((o) => o.state)).toEqual(['open']);
+
+    await ageOrders(paymentId);
+    const calls = refundCalls().length;
+    expect(await retryOpenRefundOrders(t.app.ctx)).toEqual({ done: 1, open: 0 });
+    // The charge said the money was back: no second refund was asked for.
+    expect(refundCalls()).toHaveLength(calls);
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
+    expect(await votesOf(nominationId)).toBe(0);
+    const [order] = await ordersOf(paymentId);
+    expect(order).toMatchObject({ state: 'done', refundedTotal: 200, amount: 200 });
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, paymentId));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorEmail: order!.actorEmail, reason: 'Voter asked' });
+    expect(order!.actorEmail).toBeTruthy();
+    // Nothing left for the job, and the admin is told the money is back.
+    expect(await retryOpenRefundOrders(t.app.ctx)).toEqual({ done: 0, open: 0 });
+    expect((await refund(paymentId, { reason: 'Again' })).status).toBe(409);
+  });
+
+  it('while a refund waits for Stripe, another one is a 409; the same one asked again is carried out', async () => {
+    const { paymentId, intentId, nominationId } = await kit.paidCardPayment(4);
+    stripe.failNext(10);
+    expect((await refund(paymentId, { reason: 'Outage', amount: 100 })).status).toBe(502);
+    stripe.failNext(0);
+    const other = await refund(paymentId, { reason: 'More', amount: 150 });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toMatch(/A refund of 100 USD of this payment is waiting/);
+    const outside = await refund(paymentId, { reason: 'Cash', amount: 100, method: 'outside' });
+    expect(outside.status).toBe(409);
+    const same = await refund(paymentId, { reason: 'Outage, again', amount: 100 });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body).toMatchObject({ refundedAmount: 100, countedVotes: 2 });
+    expect(refundsAtStripe(intentId).map((r) => r.amount)).toEqual([100]);
+    expect(await votesOf(nominationId)).toBe(2);
+    expect((await ordersOf(paymentId)).map((o) => o.state)).toEqual(['done']);
+  });
+
+  it("Stripe's own report records a waiting refund first: the job closes its order and sends nothing", async () => {
+    const { paymentId, intentId, nominationId } = await kit.paidCardPayment(2);
+    stripe.failNext(1, { afterActing: true });
+    expect((await refund(paymentId, { reason: 'Lost' })).status).toBe(502);
+    await kit.deliverAll(stripe.eventsFor(intentId, 'charge.refunded'));
+    expect(await votesOf(nominationId)).toBe(0);
+    await ageOrders(paymentId);
+    const calls = stripe.requests.length;
+    expect(await retryOpenRefundOrders(t.app.ctx)).toEqual({ done: 1, open: 0 });
+    expect(stripe.requests).toHaveLength(calls);
+    expect((await ordersOf(paymentId)).map((o) => o.state)).toEqual(['done']);
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
   });
 });

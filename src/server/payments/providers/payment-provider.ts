@@ -66,6 +66,8 @@ export interface RefundInput {
   refundedBefore: number;
   refundedTotal: number;
   reason: string;
+  /** An earlier attempt of this refund got no answer: it may have been made, so look first. */
+  retry?: boolean;
 }
 
 /** A card intent as seen by the provider, tied to our payment through its metadata. */

@@ -204,6 +204,17 @@ export class StripeProvider implements CardProvider {
   async refund(payment: PaymentRecord, input: RefundInput): Promise<void> {
     const intentId = payment.providerRef;
     if (!intentId) throw new Error(`Stripe refund: payment ${payment.id} has no intent`);
+    // An earlier attempt whose answer never came may have refunded already, and Stripe forgets an
+    // idempotency key after a day: the charge's own refunded total says whether it did.
+    if (input.retry) {
+      const intent = await guard(() =>
+        this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }),
+      );
+      const charge = intent.latest_charge;
+      if (charge && typeof charge !== 'string' && charge.amount_refunded >= input.refundedTotal) {
+        return;
+      }
+    }
     const refund = await guard(async () => {
       try {
         return await this.stripe.refunds.create(
