@@ -123,6 +123,11 @@ try {
   console.log(
     `soak: cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${cluster.url}`,
   );
+  const clocks = compressedSettings(size);
+  console.log(
+    `soak: app clocks: expiry ${(Number(clocks.PAYMENT_EXPIRY_HOURS) * 3600).toFixed(0)} s, ` +
+      `reconciler lookback ${(Number(clocks.RECONCILE_LOOKBACK_DAYS) * 86_400).toFixed(0)} s after expiry`,
+  );
   const db = direct.db;
   const categories = await Promise.all(Array.from({ length: 20 }, () => createCategory(db)));
   const nominationIds: string[] = [];

@@ -30,6 +30,10 @@ interface PaymentRow {
   receipt_code: string | null;
   failure_reason: string | null;
   dispute_status: string | null;
+  /** Seconds before the checks that the payment was settled and last asked about; null: never. */
+  settled_ago: number | null;
+  checked_ago: number | null;
+  has_ref: boolean;
 }
 
 /** Money the fakes say moved, per payment id, from their own records. */
@@ -125,7 +129,10 @@ export async function soakChecks(options: {
   const payments = rowsOf<PaymentRow>(
     await db.execute(sql`
       SELECT id, provider, status, amount, currency, refunded_amount, receipt_code,
-             failure_reason, dispute_status
+             failure_reason, dispute_status,
+             round(EXTRACT(EPOCH FROM now() - settled_at))::int AS settled_ago,
+             round(EXTRACT(EPOCH FROM now() - provider_checked_at))::int AS checked_ago,
+             provider_ref IS NOT NULL AS has_ref
       FROM payments`),
   );
   const byId = new Map(payments.map((p) => [p.id, p]));
@@ -164,7 +171,9 @@ export async function soakChecks(options: {
     }
     if (!SOLD.has(payment.status) && payment.status !== 'needs_review')
       lost.push(
-        `${paymentId}: ${amounts.join('+')} collected but the payment is ${payment.status} (${payment.failure_reason ?? 'no reason'})`,
+        `${paymentId}: ${amounts.join('+')} collected but the payment is ${payment.status} (${payment.failure_reason ?? 'no reason'}; ` +
+          `settled ${payment.settled_ago ?? '-'} s and last asked ${payment.checked_ago ?? '-'} s before the checks, ` +
+          `${payment.has_ref ? 'with' : 'without'} the provider's reference)`,
       );
     else if (SOLD.has(payment.status) && amounts[0] !== payment.amount)
       lost.push(`${paymentId}: ${amounts[0]} collected, ${payment.amount} credited`);

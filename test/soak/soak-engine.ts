@@ -344,6 +344,7 @@ export class SoakEngine {
       method: 'POST',
       url: '/api/campay-payment',
       json: { phoneNumber: phone, nominationVotes: this.votesOf(voter) },
+      headers: fromVoter(voter),
     });
     const paymentId = typeof answer.body?.paymentId === 'string' ? answer.body.paymentId : null;
     // Without the app's answer, the phone shows the prompt of the collection no tab has yet.
@@ -369,7 +370,7 @@ export class SoakEngine {
         campay.complete(tx.reference);
         await this.deliver(voter, [this.campayCallback(tx)]);
       }
-      await this.poll(a.paymentId);
+      await this.poll(voter, a.paymentId);
       return;
     }
     if (voter.behaviour === 'retried') {
@@ -378,7 +379,7 @@ export class SoakEngine {
         campay.fail(first.tx.reference, 'Insufficient balance on the payer account');
         await this.deliver(voter, [this.campayCallback(first.tx)]);
       }
-      await this.poll(first.paymentId);
+      await this.poll(voter, first.paymentId);
     }
     const { paymentId, tx } = await this.collect(voter);
     if (!tx) {
@@ -406,7 +407,7 @@ export class SoakEngine {
     }
     campay.complete(tx.reference);
     await this.deliver(voter, [this.campayCallback(tx)]);
-    await this.poll(paymentId);
+    await this.poll(voter, paymentId);
     if (voter.behaviour === 'refunded' && paymentId) {
       this.later(voter.after, () => this.refund(voter, paymentId, tx.amount, 'XAF'));
     }
@@ -423,6 +424,7 @@ export class SoakEngine {
         nominationVotes: this.votesOf(voter),
         voterEmail: `voter${voter.index}.${tab}@example.com`,
       },
+      headers: fromVoter(voter),
     });
     const paymentId = answer.body?.paymentId;
     const secret = answer.body?.clientSecret;
@@ -440,11 +442,12 @@ export class SoakEngine {
     }
   }
 
-  private async tellApp(intentId: string): Promise<void> {
+  private async tellApp(voter: Voter, intentId: string): Promise<void> {
     await this.send({
       method: 'POST',
       url: '/api/confirm-payment',
       json: { paymentIntentId: intentId },
+      headers: fromVoter(voter),
     });
   }
 
@@ -452,7 +455,7 @@ export class SoakEngine {
   private async payCard(voter: Voter, card: { paymentId: string; intentId: string }) {
     const from = this.eventCount(card.intentId);
     const paid = await this.confirm(card.intentId, 'pm_card_visa');
-    await this.tellApp(card.intentId);
+    await this.tellApp(voter, card.intentId);
     await this.deliver(
       voter,
       this.eventsSince(card.intentId, from)
@@ -468,7 +471,7 @@ export class SoakEngine {
       const tabs = await Promise.all([this.startCard(voter, 0), this.startCard(voter, 1)]);
       await Promise.all(tabs.map((card) => (card ? this.payCard(voter, card) : undefined)));
       // Both tabs report back, each about both payments.
-      for (const card of tabs) if (card) await this.tellApp(card.intentId);
+      for (const card of tabs) if (card) await this.tellApp(voter, card.intentId);
       return;
     }
     const card = await this.startCard(voter);
@@ -507,7 +510,7 @@ export class SoakEngine {
       this.retryLater(voter, attempt, (next) => this.stripeVoter(voter, next));
       return;
     }
-    await this.poll(card.paymentId);
+    await this.poll(voter, card.paymentId);
     if (voter.behaviour === 'refunded') {
       const amount = stripe.intents.get(card.intentId)?.amount ?? 0;
       this.later(voter.after, () => this.refund(voter, card.paymentId, amount, 'USD'));
@@ -596,8 +599,9 @@ export class SoakEngine {
   }
 
   /** The voter's browser asks once how the payment went. */
-  private async poll(paymentId: string | null): Promise<void> {
-    if (paymentId) await this.send({ url: `/api/payment/${paymentId}/status` });
+  private async poll(voter: Voter, paymentId: string | null): Promise<void> {
+    if (paymentId)
+      await this.send({ url: `/api/payment/${paymentId}/status`, headers: fromVoter(voter) });
   }
 
   /**
@@ -657,4 +661,14 @@ export async function runPool(tasks: Task[], size: number): Promise<void> {
     while (next < tasks.length) await tasks[next++]!();
   };
   await Promise.all(Array.from({ length: Math.min(size, tasks.length) }, worker));
+}
+
+/**
+ * Each voter's own address, as the load balancer passes it on: one address for every voter would
+ * make each client's limits and recent declines everyone's (and their queries read the whole
+ * site's). Ignored where the app trusts no proxy.
+ */
+function fromVoter(voter: Voter): Record<string, string> {
+  const i = voter.index;
+  return { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
 }

@@ -48,10 +48,12 @@ export interface SoakResult {
 
 /**
  * How many event hours the reconciler keeps asking about a payment it expired, in multiples of the
- * longest a late success takes (expiry, then up to 4 hours). The app's clocks run on real time but
- * an hour lasts as long as its slowest voter, often longer than `hourMs`: the margin absorbs that.
+ * longest a late success takes (expiry, then up to 4 hours). Production's defaults give 6 (7 days
+ * after a 24-hour expiry). Here the app's clocks run on real time but an hour lasts as long as its
+ * slowest voter: a loaded month ran its hours at up to 5 times `hourMs`, which left a margin of 6
+ * about one late success long. 30 keeps production's margin through that.
  */
-const LOOKBACK_MARGIN = 6;
+const LOOKBACK_MARGIN = 30;
 
 /** App settings that compress time: an event hour lasts `hourMs`. */
 export function compressedSettings(
@@ -67,8 +69,11 @@ export function compressedSettings(
     RECONCILE_LOOKBACK_DAYS: eventHoursAsDays(LOOKBACK_MARGIN * (size.expiryHours + 4)).toFixed(8),
     PAYMENT_POLL_INTERVAL_MS: String(Math.max(100, Math.round(size.hourMs / 4))),
     CAMPAY_TIMEOUT_MS: String(size.campayTimeoutMs),
-    // One address sends every voter's requests here; the limits have tests of their own
-    // (rate-limits, blocked-prompts and card-testing tests, with their attack scripts).
+    // Each voter's address comes in X-Forwarded-For from loopback (HAProxy's, or this process's
+    // requests), so each client's recent declines are its own. The limits still stand aside: a
+    // soak voter retries through faults as no real one would, and the limits have tests of their
+    // own (rate-limits, blocked-prompts and card-testing tests, with their attack scripts).
+    TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000000',
     RATE_LIMIT_PROMPTS_PER_PHONE_PER_HOUR: '1000',
     ...CARD_LIMITS_OUT_OF_THE_WAY,
