@@ -221,6 +221,31 @@ describeEachDatabase('admin refunds of card payments at Stripe', (kind) => {
     expect((await ordersOf(paymentId)).map((o) => o.state)).toEqual(['done']);
   });
 
+  it('the admin asking again while the job carries out the same order: one refund, recorded once', async () => {
+    const { paymentId, intentId, nominationId } = await kit.paidCardPayment(4);
+    stripe.failNext(1, { afterActing: true });
+    expect((await refund(paymentId, { reason: 'Race' })).status).toBe(502);
+    await ageOrders(paymentId);
+    const [admin, job] = await Promise.all([
+      refund(paymentId, { reason: 'Race, again' }),
+      retryOpenRefundOrders(t.app.ctx),
+    ]);
+    // Whichever held the payment's refund lock recorded it; the other found it under way or done.
+    expect([200, 409]).toContain(admin.status);
+    expect(admin.status === 200 || job.done === 1).toBe(true);
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
+    expect(await votesOf(nominationId)).toBe(0);
+    expect(await paymentRow(t.database.db, paymentId)).toMatchObject({ refundedAmount: 200 });
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, paymentId));
+    expect(audit).toHaveLength(1);
+    // A job that lost the race leaves the order to its next run, which finds it closed.
+    expect(await retryOpenRefundOrders(t.app.ctx)).toEqual({ done: 0, open: 0 });
+    expect((await ordersOf(paymentId)).map((o) => o.state)).toEqual(['done']);
+  });
+
   it("Stripe's own report records a waiting refund first: the job closes its order and sends nothing", async () => {
     const { paymentId, intentId, nominationId } = await kit.paidCardPayment(2);
     stripe.failNext(1, { afterActing: true });
