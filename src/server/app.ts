@@ -53,6 +53,7 @@ import { schedulePeriodicJob } from './jobs/periodic-job.js';
 import { integrityJob } from './payments/integrity-job.js';
 import { velocityJob } from './features/tracking/velocity-flags.js';
 import { reconcileJob } from './payments/reconcile.js';
+import { stripeEventsJob } from './features/checkout/stripe-events-catch-up.js';
 import { refundOrdersJob } from './features/books/refund-payment.js';
 
 export interface BuildAppOptions {
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Background work lives as long as the app: each job stops (and is waited for) on close.
   for (const job of [
     reconcileJob(ctx),
+    stripeEventsJob(ctx),
     refundOrdersJob(ctx),
     sessionPurgeJob(ctx),
     integrityJob(ctx),

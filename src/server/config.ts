@@ -223,6 +223,7 @@ const envSchema = z
     PAYMENT_EXPIRY_HOURS: z.coerce.number().positive().default(24),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
     RECONCILE_LOOKBACK_DAYS: z.coerce.number().min(0).default(7),
+    STRIPE_EVENTS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
     TRANSLATE_PROVIDER: z.enum(['none', 'deepl', 'libretranslate']).default('none'),
     DEEPL_API_KEY: optionalString,
     DEEPL_SERVER_URL: optionalUrl,
@@ -650,6 +651,11 @@ export function loadConfig(
      * for it) the reconciler keeps asking the provider, so a late success still counts.
      */
     reconcileLookbackDays: env.RECONCILE_LOOKBACK_DAYS,
+    /**
+     * How often one instance reads Stripe's Events API for events whose webhook never arrived
+     * (0: never); its first run reads back RECONCILE_LOOKBACK_DAYS, at most Stripe's 30.
+     */
+    stripeEventsIntervalSeconds: env.STRIPE_EVENTS_INTERVAL_SECONDS,
     translate: {
       provider: env.TRANSLATE_PROVIDER,
       deeplApiKey: env.DEEPL_API_KEY,

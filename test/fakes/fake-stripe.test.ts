@@ -314,6 +314,152 @@ describe('fake Stripe through the stripe SDK', () => {
     });
   });
 
+  describe('the events API', () => {
+    // A Stripe of its own: the events listed are only this block's, at times it sets.
+    let own: FakeStripe;
+    let api: Stripe;
+    beforeAll(async () => {
+      own = await new FakeStripe().start();
+      api = own.client();
+    });
+    afterAll(() => own.stop());
+
+    const T = 1_800_000_000;
+    /** A paid intent refunded twice and disputed, each event dated `T + i` in emission order. */
+    async function history() {
+      own.events.length = 0;
+      const intent = await api.paymentIntents.create({ amount: 1000, currency: 'usd' });
+      await api.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+      await api.refunds.create({ payment_intent: intent.id, amount: 300 });
+      await api.refunds.create({ payment_intent: intent.id, amount: 200 });
+      const { dispute } = own.openDispute(intent.id);
+      own.closeDispute(dispute.id, 'lost');
+      own.events.forEach((event, i) => (event.created = T + i));
+      return own.events.map((e) => e.id);
+    }
+    const idsOf = (list: { data: { id: string }[] }) => list.data.map((e) => e.id);
+
+    it('lists newest first as a Stripe list, filtered by created, type and types', async () => {
+      const emitted = await history();
+      const newestFirst = [...emitted].reverse();
+      const first = await api.events.list();
+      expect(first).toMatchObject({ object: 'list', url: '/v1/events', has_more: false });
+      expect(idsOf(first)).toEqual(newestFirst.slice(0, 10));
+      expect(emitted.length).toBeLessThanOrEqual(10);
+
+      const page = await api.events.list({ limit: 2 });
+      expect(idsOf(page)).toEqual(newestFirst.slice(0, 2));
+      expect(page.has_more).toBe(true);
+
+      const ranged = await api.events.list({ created: { gte: T + 2, lt: T + 5 } });
+      expect(idsOf(ranged)).toEqual([emitted[4], emitted[3], emitted[2]]);
+      expect(idsOf(await api.events.list({ created: { gt: T + 6, lte: T + 7 } }))).toEqual([
+        emitted[7],
+      ]);
+      expect(idsOf(await api.events.list({ created: T + 1 }))).toEqual([emitted[1]]);
+
+      const refunds = await api.events.list({ type: 'charge.refunded' });
+      expect(refunds.data.map((e) => (e.data.object as Stripe.Charge).amount_refunded)).toEqual([
+        500, 300,
+      ]);
+      const disputes = await api.events.list({ type: 'charge.dispute.*' });
+      expect(disputes.data.map((e) => e.type)).toEqual([
+        'charge.dispute.closed',
+        'charge.dispute.funds_withdrawn',
+        'charge.dispute.created',
+      ]);
+      const chosen = await api.events.list({
+        types: ['payment_intent.succeeded', 'charge.dispute.closed'],
+      });
+      expect(chosen.data.map((e) => e.type)).toEqual([
+        'charge.dispute.closed',
+        'payment_intent.succeeded',
+      ]);
+      const retrieved = await api.events.retrieve(emitted[0]!);
+      expect(retrieved.type).toBe('payment_intent.created');
+    });
+
+    it('each event carries its object as it was when it happened', async () => {
+      await history();
+      const [closed, withdrawn, created] = (
+        await api.events.list({ type: 'charge.dispute.*' })
+      ).data.map((e) => e.data.object as Stripe.Dispute);
+      expect([created!.status, withdrawn!.status, closed!.status]).toEqual([
+        'needs_response',
+        'needs_response',
+        'lost',
+      ]);
+      const succeeded = (await api.events.list({ type: 'payment_intent.succeeded' })).data[0]!;
+      expect((succeeded.data.object as Stripe.PaymentIntent).status).toBe('succeeded');
+      const opened = (await api.events.list({ type: 'payment_intent.created' })).data[0]!;
+      expect((opened.data.object as Stripe.PaymentIntent).status).toBe('requires_payment_method');
+    });
+
+    it('pages with starting_after and ending_before, and the SDK auto-paginates both ways', async () => {
+      const emitted = await history();
+      // Three events in one second: the one emitted last is listed first. The first refund's
+      // event is dated before them all: `created` orders, not emission.
+      own.events[1]!.created = own.events[2]!.created = own.events[4]!.created = T + 2;
+      own.events[3]!.created = T - 1;
+      const newestFirst = [9, 8, 7, 6, 5, 4, 2, 1, 0, 3].map((i) => emitted[i]!);
+      expect(idsOf(await api.events.list({ limit: 10 }))).toEqual(newestFirst);
+
+      const after = await api.events.list({ limit: 3, starting_after: newestFirst[2]! });
+      expect(idsOf(after)).toEqual(newestFirst.slice(3, 6));
+      expect(after.has_more).toBe(true);
+      const before = await api.events.list({ limit: 2, ending_before: newestFirst[5]! });
+      expect(idsOf(before)).toEqual(newestFirst.slice(3, 5));
+      expect(before.has_more).toBe(true);
+      const last = await api.events.list({ limit: 3, ending_before: newestFirst[2]! });
+      expect(idsOf(last)).toEqual(newestFirst.slice(0, 2));
+      expect(last.has_more).toBe(false);
+
+      const forward: string[] = [];
+      for await (const event of api.events.list({ limit: 2 })) forward.push(event.id);
+      expect(forward).toEqual(newestFirst);
+      // From an anchor towards the newest: the SDK reads each page from its end.
+      const backward: string[] = [];
+      for await (const event of api.events.list({
+        limit: 2,
+        ending_before: emitted[0]!,
+      })) {
+        backward.push(event.id);
+      }
+      expect(backward).toEqual(newestFirst.slice(0, 8).reverse());
+      const recent = await api.events
+        .list({ limit: 3, created: { gte: T + 2 } })
+        .autoPagingToArray({ limit: 100 });
+      expect(recent.map((e) => e.id)).toEqual(newestFirst.slice(0, 8));
+    });
+
+    it('refuses an unknown cursor, a limit out of range and conflicting parameters', async () => {
+      await history();
+      await expect(api.events.list({ starting_after: 'evt_missing' })).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 404,
+        code: 'resource_missing',
+        param: 'starting_after',
+      });
+      for (const limit of [0, 101]) {
+        await expect(api.events.list({ limit })).rejects.toMatchObject({
+          type: 'StripeInvalidRequestError',
+          statusCode: 400,
+          param: 'limit',
+        });
+      }
+      await expect(
+        api.events.list({ type: 'charge.refunded', types: ['charge.refunded'] }),
+      ).rejects.toMatchObject({ statusCode: 400, param: 'types' });
+      await expect(
+        api.events.list({ starting_after: own.events[0]!.id, ending_before: own.events[1]!.id }),
+      ).rejects.toMatchObject({ statusCode: 400 });
+      await expect(api.events.retrieve('evt_missing')).rejects.toMatchObject({
+        statusCode: 404,
+        code: 'resource_missing',
+      });
+    });
+  });
+
   describe('idempotency', () => {
     it('replays the saved answer, success or error, for the same key and parameters', async () => {
       const key = 'k-create';

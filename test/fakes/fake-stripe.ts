@@ -19,6 +19,7 @@ import {
   type FakeRefund,
   type PaymentError,
 } from './fake-stripe-objects.js';
+import { listFakeEvents } from './fake-stripe-events.js';
 import {
   IdempotencyLayer,
   StripeHttpError,
@@ -89,7 +90,8 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * form-encoded bodies, Bearer auth, Stripe's idempotency rule and error objects, PaymentIntents
  * with their state rules (3-D Secure, processing), the charge each successful attempt makes and
  * its balance transaction (with Stripe's fee), refunds, disputes opened and closed by test hooks,
- * `expand[]`, and signed events. Drive it with the real `stripe` SDK (host/port/protocol options).
+ * `expand[]`, and signed events, also listed as Stripe's Events API lists them (`GET /v1/events`).
+ * Drive it with the real `stripe` SDK (host/port/protocol options).
  */
 export class FakeStripe {
   readonly intents = new Map<string, FakeIntent>();
@@ -634,6 +636,12 @@ export class FakeStripe {
       if (!objectId && method === 'POST') return this.createRefund(params, key);
       if (objectId && method === 'GET')
         return this.expanded(this.mustFind(this.refunds, 'refund', objectId), expand);
+    }
+    if (resource === 'events' && method === 'GET' && !action) {
+      if (!objectId) return listFakeEvents(this.events, params);
+      const event = this.events.find((e) => e.id === objectId);
+      if (!event) throw missing('event', objectId, 'id');
+      return event;
     }
     if (method === 'GET' && objectId && !action) {
       if (resource === 'charges')

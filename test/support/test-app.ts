@@ -31,6 +31,7 @@ export async function startTestApp(
     SEED_DEMO: 'false',
     CATALOG_CACHE_MS: '0',
     RECONCILE_INTERVAL_SECONDS: '0',
+    STRIPE_EVENTS_INTERVAL_SECONDS: '0',
     // Messages are written by settlements but not delivered unless a test asks (outbox tests do).
     OUTBOX_INTERVAL_MS: '0',
     PHONE_HASH_KEY: 'test-phone-hash-key',

@@ -27,4 +27,6 @@ export const ADVISORY_LOCKS = {
   lookupCode: 7243014,
   /** The velocity flags of voter tracking: one instance runs them, the others skip that tick. */
   velocity: 7243015,
+  /** Reading Stripe's events back (the catch-up): one instance runs it, the others skip that tick. */
+  stripeEvents: 7243016,
 } as const;

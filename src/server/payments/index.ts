@@ -33,6 +33,7 @@ export { createPhoneHasher, type PhoneHasher } from './phone-hash.js';
 
 // Providers, as the routes meet them.
 export type { CardProvider } from './providers/payment-provider.js';
+export type { StripeNotice } from './providers/stripe-provider.js';
 export { isCollectionEndpoint } from './providers/campay-provider.js';
 export {
   IntentLocked,

@@ -156,49 +156,42 @@ export class StripeProvider implements CardProvider {
   }
 
   /**
-   * Verifies a webhook delivery on its raw bytes and returns what it says about a payment, or
-   * null for events we do not act on. Throws `Stripe.errors.StripeSignatureVerificationError`
-   * when forged.
+   * Verifies a webhook delivery on its raw bytes and returns the event it carries. Throws
+   * `Stripe.errors.StripeSignatureVerificationError` when forged.
    */
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+  }
+
+  /** What a verified webhook delivery says about a payment (noticeOf), or null. */
   parseWebhook(rawBody: Buffer, signature: string): StripeNotice | null {
-    const event = this.stripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      this.options.webhookSecret,
-    );
-    const object = event.data.object as { object?: string };
-    if (INTENT_EVENTS.has(event.type) && object.object === 'payment_intent') {
-      const declined = event.type === 'payment_intent.payment_failed';
-      return {
-        kind: 'intent',
-        view: viewOf(object as Stripe.PaymentIntent),
-        // Stripe sends one such event per failed attempt; a redelivery keeps the event's id.
-        declineRef: declined ? `stripe:${event.id}` : null,
-      };
-    }
-    // The charge carries the running total of its refunds: repeats and reordering cannot count
-    // a refund twice.
-    if (event.type === 'charge.refunded' && object.object === 'charge') {
-      const charge = object as Stripe.Charge;
-      const intentId = idOf(charge.payment_intent);
-      return intentId ? { kind: 'refund', intentId, refundedAmount: charge.amount_refunded } : null;
-    }
-    // The charge's money settled at Stripe (now, or later with charge.updated): its fee is known.
-    if (CHARGE_EVENTS.has(event.type) && object.object === 'charge') {
-      const charge = object as Stripe.Charge;
-      const intentId = idOf(charge.payment_intent);
-      return intentId && charge.status === 'succeeded' && charge.balance_transaction
-        ? { kind: 'charge-settled', intentId }
-        : null;
-    }
-    if (DISPUTE_EVENTS.has(event.type) && object.object === 'dispute') {
-      const dispute = object as Stripe.Dispute;
-      const intentId = idOf(dispute.payment_intent);
-      return intentId
-        ? { kind: 'dispute', intentId, disputeId: dispute.id, status: dispute.status }
-        : null;
-    }
-    return null;
+    return noticeOf(this.verifyWebhook(rawBody, signature));
+  }
+
+  /**
+   * Stripe's own record of the events the app acts on, created from `from` to `to` (Unix seconds,
+   * both included; up to now without `to`), newest first as Stripe lists them, at most `cap`:
+   * `complete` says whether that was every one. Stripe keeps events for 30 days.
+   */
+  async listEvents(range: { from: number; to?: number }, cap: number): Promise<StripeEventPage> {
+    return guard(async () => {
+      const events: ListedStripeEvent[] = [];
+      const listing = this.stripe.events.list({
+        created: { gte: range.from, ...(range.to === undefined ? {} : { lte: range.to }) },
+        types: [...STRIPE_NOTICE_EVENTS],
+        limit: 100,
+      });
+      for await (const event of listing) {
+        if (events.length >= cap) return { events, complete: false };
+        events.push({
+          id: event.id,
+          type: event.type,
+          created: event.created,
+          notice: noticeOf(event),
+        });
+      }
+      return { events, complete: true };
+    });
   }
 
   async refund(payment: PaymentRecord, input: RefundInput): Promise<void> {
@@ -260,6 +253,20 @@ export type StripeNotice =
   | { kind: 'dispute'; intentId: string; disputeId: string; status: string }
   | { kind: 'charge-settled'; intentId: string };
 
+/** An event read back from Stripe's Events API: when Stripe made it, and what it says. */
+export interface ListedStripeEvent {
+  id: string;
+  type: string;
+  /** Unix seconds: events of one second come in no particular order. */
+  created: number;
+  notice: StripeNotice | null;
+}
+
+export interface StripeEventPage {
+  events: ListedStripeEvent[];
+  complete: boolean;
+}
+
 /** Stripe's refusals of a refund for the state of the charge's money. */
 const REFUSED_REFUNDS = new Set(['charge_already_refunded', 'amount_too_large', 'charge_disputed']);
 
@@ -273,8 +280,56 @@ const DISPUTE_EVENTS = new Set([
   'charge.dispute.funds_reinstated',
 ]);
 
+/** Every event type noticeOf reads: what the Events API is asked for. */
+const STRIPE_NOTICE_EVENTS: readonly string[] = [
+  ...INTENT_EVENTS,
+  'charge.refunded',
+  ...CHARGE_EVENTS,
+  ...DISPUTE_EVENTS,
+];
+
 const idOf = (ref: string | { id: string } | null): string | null =>
   typeof ref === 'string' ? ref : (ref?.id ?? null);
+
+/**
+ * What a Stripe event says about one of our payments, or null for events we do not act on. The
+ * same whether the event came as a webhook or was read back from the Events API.
+ */
+function noticeOf(event: Stripe.Event): StripeNotice | null {
+  const object = event.data.object as { object?: string };
+  if (INTENT_EVENTS.has(event.type) && object.object === 'payment_intent') {
+    const declined = event.type === 'payment_intent.payment_failed';
+    return {
+      kind: 'intent',
+      view: viewOf(object as Stripe.PaymentIntent),
+      // Stripe sends one such event per failed attempt; a redelivery keeps the event's id.
+      declineRef: declined ? `stripe:${event.id}` : null,
+    };
+  }
+  // The charge carries the running total of its refunds: repeats and reordering cannot count
+  // a refund twice.
+  if (event.type === 'charge.refunded' && object.object === 'charge') {
+    const charge = object as Stripe.Charge;
+    const intentId = idOf(charge.payment_intent);
+    return intentId ? { kind: 'refund', intentId, refundedAmount: charge.amount_refunded } : null;
+  }
+  // The charge's money settled at Stripe (now, or later with charge.updated): its fee is known.
+  if (CHARGE_EVENTS.has(event.type) && object.object === 'charge') {
+    const charge = object as Stripe.Charge;
+    const intentId = idOf(charge.payment_intent);
+    return intentId && charge.status === 'succeeded' && charge.balance_transaction
+      ? { kind: 'charge-settled', intentId }
+      : null;
+  }
+  if (DISPUTE_EVENTS.has(event.type) && object.object === 'dispute') {
+    const dispute = object as Stripe.Dispute;
+    const intentId = idOf(dispute.payment_intent);
+    return intentId
+      ? { kind: 'dispute', intentId, disputeId: dispute.id, status: dispute.status }
+      : null;
+  }
+  return null;
+}
 
 function viewOf(intent: Stripe.PaymentIntent): CardIntentView {
   return {
