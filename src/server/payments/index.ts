@@ -25,6 +25,7 @@ export { paymentIdByProviderRef, readPayment } from './read-payment.js';
 export { paymentRecordColumns } from './payment-record.js';
 export { disputeStanding } from './counted-votes.js';
 export { paymentFailureReason } from './failure-reason.js';
+export { waitsForSuccess } from './revision-decision.js';
 
 // The voter's messages about a payment.
 export { insertPaymentMessagesSql, receiptMessages } from './payment-messages.js';

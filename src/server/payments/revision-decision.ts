@@ -85,6 +85,17 @@ export interface Revised {
 }
 
 /**
+ * A payment whose success has not reached us (still pending, or expired by us): a refund or
+ * dispute of it waits until the success does.
+ */
+export function waitsForSuccess(payment: { status: string; failureReason: string | null }) {
+  return (
+    payment.status === 'pending' ||
+    (payment.status === 'failed' && payment.failureReason === EXPIRED_REASON)
+  );
+}
+
+/**
  * Merges a report into what is stored: refunds only grow and never pass the amount, a closed
  * dispute stays closed. Deferred while the payment's success is not recorded yet (pending, or
  * expired by us); unchanged for a payment whose votes were never credited (except an admin's
@@ -95,10 +106,9 @@ export function decideRevision(
   revision: PaymentRevision,
   fromReview = false,
 ): Revised | 'deferred' | null {
-  const waitingForSuccess =
-    payment.status === 'pending' ||
-    (payment.status === 'failed' && payment.failure_reason === EXPIRED_REASON);
-  if (waitingForSuccess) return 'deferred';
+  if (waitsForSuccess({ status: payment.status, failureReason: payment.failure_reason })) {
+    return 'deferred';
+  }
   const held = isHeldForReview({ status: payment.status, failureReason: payment.failure_reason });
   if (revision.kind === 'hold') return decideHold(payment, revision.reason);
   // Released, it leaves review: the hold's reason goes with it, as a completion writes none.

@@ -9,6 +9,7 @@ import { stripeCardKit } from '#test/support/stripe-card-kit.js';
 import { createTestApp, type TestApp } from '#test/support/test-app.js';
 import { describeEachDatabase } from '#test/support/test-database.js';
 import { readProviderCursor } from './provider-cursor.js';
+import { recordedStripeNotices } from './recorded-stripe-notices.js';
 import { catchUpStripeEvents, stripeEventsJob } from './stripe-events-catch-up.js';
 
 /** The event types the app acts on, as the catch-up asks Stripe for them. */
@@ -301,6 +302,24 @@ describeEachDatabase("catching up on Stripe's events", (kind) => {
     );
     expect((await paymentRow(t.database.db, stuck.paymentId))!.status).toBe('pending');
     expect((await paymentRow(t.database.db, late.paymentId))!.status).toBe('completed');
+  });
+
+  it('leaves out, in one query, what the payments already show; the rest is applied', async () => {
+    const { intentId } = await kit.paidCardPayment(2);
+    const notices = async () =>
+      (await t.app.ctx.providers.stripe!.listEvents({ from: 0 }, Infinity)).events.flatMap((e) =>
+        e.notice ? [e.notice] : [],
+      );
+    const delivered = await notices();
+    expect(delivered.map((n) => n.kind)).toContain('intent');
+    expect((await recordedStripeNotices(t.database.db, delivered)).size).toBe(delivered.length);
+
+    // Refunded at Stripe, not heard of here: not shown, so the catch-up applies it.
+    await stripe.client().refunds.create({ payment_intent: intentId, amount: 100 });
+    const refund = (await notices()).find((n) => n.kind === 'refund')!;
+    expect((await recordedStripeNotices(t.database.db, [refund])).size).toBe(0);
+    await catchUp();
+    expect((await recordedStripeNotices(t.database.db, [refund])).size).toBe(1);
   });
 
   it('runs as a job every STRIPE_EVENTS_INTERVAL_SECONDS, on one instance at a time', async () => {

@@ -4,6 +4,7 @@ import type { PeriodicJob } from '#server/jobs/periodic-job.js';
 import { ProviderUnavailable } from '#server/payments/index.js';
 import { applyStripeNotice } from './apply-stripe-notice.js';
 import { advanceProviderCursor, readProviderCursor } from './provider-cursor.js';
+import { recordedStripeNotices } from './recorded-stripe-notices.js';
 
 type Stripe = NonNullable<AppContext['providers']['stripe']>;
 type ListedEvent = Awaited<ReturnType<Stripe['listEvents']>>['events'][number];
@@ -11,10 +12,12 @@ type ListedEvent = Awaited<ReturnType<Stripe['listEvents']>>['events'][number];
 const CURSOR = 'stripe-events';
 const DAY = 86_400;
 /**
- * Each run reads again this far before the cursor: `created` is whole seconds, events of one
- * second come in any order, and an event shows in the list a moment after it happened.
+ * Each run reads again one interval before the cursor, at most this far: `created` is whole
+ * seconds, events of one second come in any order, and an event shows in the list a moment after
+ * it happened. What is read again is mostly recorded already and costs one query a listing
+ * (recordedStripeNotices).
  */
-const OVERLAP_SECONDS = 5 * 60;
+const MAX_OVERLAP_SECONDS = 5 * 60;
 /** Stripe's Events API keeps events this long. */
 const STRIPE_KEEPS_DAYS = 30;
 /** Events one listing may gather; more are read in narrower windows of time. */
@@ -71,14 +74,16 @@ async function catchUp(ctx: AppContext, stripe: Stripe, windowCap: number) {
   const now = Math.floor(Date.now() / 1000);
   const kept = now - STRIPE_KEEPS_DAYS * DAY;
   const stored = await readProviderCursor(ctx.db, CURSOR);
-  if (stored !== null && stored - OVERLAP_SECONDS < kept) {
+  const interval = ctx.config.stripeEventsIntervalSeconds;
+  const overlap = interval > 0 ? Math.min(MAX_OVERLAP_SECONDS, interval) : MAX_OVERLAP_SECONDS;
+  if (stored !== null && stored - overlap < kept) {
     ctx.log.warn(
       { cursor: stored },
       'stripe events: last read before the 30 days Stripe keeps; older events it missed are gone',
     );
   }
   const lookback = Math.min(ctx.config.reconcileLookbackDays, STRIPE_KEEPS_DAYS) * DAY;
-  let from = Math.max(kept, stored === null ? now - lookback : stored - OVERLAP_SECONDS);
+  let from = Math.max(kept, stored === null ? now - lookback : stored - overlap);
   let cursor = stored;
   let handled = 0;
   const end = async (stopped?: CatchUpResult['stopped']): Promise<CatchUpResult> => {
@@ -95,8 +100,12 @@ async function catchUp(ctx: AppContext, stripe: Stripe, windowCap: number) {
       ctx.log.warn({ err: error }, 'stripe events: Stripe could not be read; next run tries again');
       return end('unavailable');
     }
+    const recorded = await recordedStripeNotices(
+      ctx.db,
+      window.events.flatMap((event) => (event.notice ? [event.notice] : [])),
+    );
     for (const event of window.events) {
-      const refused = await apply(ctx, event);
+      const refused = event.notice && recorded.has(event.notice) ? null : await apply(ctx, event);
       if (refused && now - event.created < GIVE_UP_AFTER_SECONDS) return end(refused);
       if (refused) {
         ctx.log.error(
