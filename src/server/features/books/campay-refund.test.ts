@@ -57,9 +57,8 @@ const withdrawals = (paymentId: string) =>
     (t) => t.endpoint === 'withdraw' && t.description.endsWith(paymentId),
   );
 
-it('a withdrawal whose answer never came is not sent again when the admin retries', async () => {
-  const paymentId = await paidPayment(4);
-  // Campay makes the withdrawal, but answers after the app stopped waiting.
+/** A refund of 100 that Campay makes, answering after the app stopped waiting. */
+async function refundTimingOut(paymentId: string) {
   campay.delayOnly = /withdraw/;
   campay.delayMs = CAMPAY_TIMEOUT_MS * 1.5;
   const timedOut = await refund(paymentId, { reason: 'Voter asked', amount: 100 });
@@ -67,6 +66,11 @@ it('a withdrawal whose answer never came is not sent again when the admin retrie
   campay.delayOnly = null;
   expect(timedOut.status).toBe(502);
   expect(withdrawals(paymentId).map((t) => t.amount)).toEqual([100]);
+}
+
+it('a withdrawal whose answer never came is not sent again when the admin retries', async () => {
+  const paymentId = await paidPayment(4);
+  await refundTimingOut(paymentId);
 
   const retried = await refund(paymentId, { reason: 'Voter asked, again', amount: 100 });
   expect(retried.status, JSON.stringify(retried.body)).toBe(200);
@@ -82,13 +86,7 @@ it('a withdrawal whose answer never came is not sent again when the admin retrie
 
 it('a withdrawal whose answer never came is recorded by the refund job, without the admin', async () => {
   const paymentId = await paidPayment(4);
-  campay.delayOnly = /withdraw/;
-  campay.delayMs = CAMPAY_TIMEOUT_MS * 1.5;
-  const timedOut = await refund(paymentId, { reason: 'Voter asked', amount: 100 });
-  campay.delayMs = 0;
-  campay.delayOnly = null;
-  expect(timedOut.status).toBe(502);
-  expect(withdrawals(paymentId).map((t) => t.amount)).toEqual([100]);
+  await refundTimingOut(paymentId);
 
   // As if it had waited an hour: due another attempt.
   await database.query(
