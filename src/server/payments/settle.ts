@@ -174,12 +174,20 @@ export async function settleBatch(
  * payment's edition never changes, so reading it before the payment's lock is safe.
  */
 async function lockPayments(tx: Db, ids: readonly string[]): Promise<LockedPaymentRow[]> {
+  return rowsOf<LockedPaymentRow>(await tx.execute(paymentLockSql(ids)));
+}
+
+/**
+ * The statement of lockPayments(). The editions are found through the payments' ids, read once
+ * into an array: as a semi-join, a planner without statistics walked every payment of the
+ * edition (19 ms at 27,000 payments, growing with the event) for each settlement.
+ */
+export function paymentLockSql(ids: readonly string[]) {
   const idList = sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
-  return rowsOf<LockedPaymentRow>(
-    await tx.execute(sql`
+  return sql`
       WITH ev AS MATERIALIZED (
         SELECT id, results_published_at IS NOT NULL AS published FROM editions
-        WHERE id IN (SELECT edition_id FROM payments WHERE id = ANY(${idList}))
+        WHERE id = ANY(ARRAY(SELECT edition_id FROM payments WHERE id = ANY(${idList})))
         ORDER BY id FOR SHARE)
       SELECT p.id, p.edition_id, p.status, p.provider, p.amount, p.currency, p.total_votes,
         p.failure_reason, p.receipt_code,
@@ -188,8 +196,7 @@ async function lockPayments(tx: Db, ids: readonly string[]): Promise<LockedPayme
         COALESCE((SELECT published FROM ev WHERE ev.id = p.edition_id), false) AS results_published
       FROM payments p
       WHERE p.id = ANY(${idList})
-      ORDER BY p.id FOR UPDATE OF p`),
-  );
+      ORDER BY p.id FOR UPDATE OF p`;
 }
 
 /** What a committed settlement changed: the payments it moved, the tallies it wrote, its messages. */

@@ -6,7 +6,7 @@ import {
   type TestDatabase,
 } from '#test/support/test-database.js';
 import { planOf, type PlanNode } from '#test/support/query-plan.js';
-import { tallyLockSql } from './settle.js';
+import { paymentLockSql, tallyLockSql } from './settle.js';
 
 /** The indexes a plan reads, a bitmap scan's included (its index is on a node of its own). */
 const indexesOf = (node: PlanNode): string[] => [
@@ -20,12 +20,22 @@ const initPlansOf = (node: PlanNode): PlanNode[] => [
   ...(node.Plans ?? []).flatMap(initPlansOf),
 ];
 
-describePostgres("a settlement's lock on the tallies it adds to", () => {
+describePostgres("a settlement's locks, whatever the size of the event", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
   });
   afterAll(() => database.destroy());
+
+  it("finds the payments' editions through the payments' own index, read once", async () => {
+    const plan = await planOf(database.db, paymentLockSql([randomUUID(), randomUUID()]));
+    // As a semi-join, a planner without statistics walked every payment of the edition (19 ms at
+    // 27,000 payments) for each settlement.
+    // The editions' filter is a subquery run once, by the payments' ids, not a join.
+    expect(initPlansOf(plan).map(indexesOf)).toContainEqual(['payments_pkey']);
+    const paymentIndexes = indexesOf(plan).filter((name) => name.startsWith('payments'));
+    expect(paymentIndexes).toEqual(['payments_pkey', 'payments_pkey']);
+  });
 
   it("reads the settling payments' vote lines once, by payment, before any nomination", async () => {
     const plan = await planOf(database.db, tallyLockSql([randomUUID(), randomUUID()]));
