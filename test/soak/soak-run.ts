@@ -66,6 +66,9 @@ export function compressedSettings(
     // month of expired payments would ask the fakes about tens of thousands of them, each every
     // quarter of its age, and leave the open ones waiting behind them.
     RECONCILE_INTERVAL_SECONDS: '1',
+    // The velocity flags look back over the shortest the setting allows (a minute, about 12 event
+    // hours): their default two hours would be the whole run, read again every minute.
+    VELOCITY_LOOKBACK_MINUTES: '1',
     // Stripe's events read back once an event hour, over the hour before (the interval).
     STRIPE_EVENTS_INTERVAL_SECONDS: String(Math.max(1, Math.round(size.hourMs / 1000))),
     RECONCILE_LOOKBACK_DAYS: eventHoursAsDays(LOOKBACK_MARGIN * (size.expiryHours + 4)).toFixed(8),
