@@ -282,6 +282,25 @@ describeEachDatabase("catching up on Stripe's events", (kind) => {
     expect(await tallyMismatches(t.database.db)).toEqual([]);
   });
 
+  it('reads back a look back of part of a day in whole seconds, as Stripe takes them', async () => {
+    const partDay = await createTestApp(kind, {
+      ...stripe.env,
+      PAYMENT_POLL_INTERVAL_MS: '0',
+      RECONCILE_LOOKBACK_DAYS: '0.0217',
+    });
+    try {
+      const started = await kit.startCardPayment(1);
+      await stripe
+        .client()
+        .paymentIntents.confirm(started.intentId, { payment_method: 'pm_card_visa' });
+      const result = await catchUpStripeEvents(partDay.app.ctx);
+      expect(result.stopped).toBeUndefined();
+      expect(result.handled).toBeGreaterThan(0);
+    } finally {
+      await partDay.close();
+    }
+  });
+
   it('passes over an event still refused three days after it happened, so it holds back no other', async () => {
     const stuck = await kit.startCardPayment(1);
     const late = await kit.startCardPayment(1);

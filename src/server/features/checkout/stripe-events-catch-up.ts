@@ -82,7 +82,8 @@ async function catchUp(ctx: AppContext, stripe: Stripe, windowCap: number) {
       'stripe events: last read before the 30 days Stripe keeps; older events it missed are gone',
     );
   }
-  const lookback = Math.min(ctx.config.reconcileLookbackDays, STRIPE_KEEPS_DAYS) * DAY;
+  // Whole seconds: Stripe refuses a fractional time, and the setting may be part of a day.
+  const lookback = Math.floor(Math.min(ctx.config.reconcileLookbackDays, STRIPE_KEEPS_DAYS) * DAY);
   let from = Math.max(kept, stored === null ? now - lookback : stored - overlap);
   let cursor = stored;
   let handled = 0;
