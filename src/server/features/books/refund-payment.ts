@@ -42,7 +42,7 @@ const refundWaiting = (order: RefundOrderRow, currency: string) =>
   `A refund of ${order.amount} ${currency} of this payment is waiting for the payment service's answer, and Palmarès tries it again on its own. Another refund can be made once it is recorded.`;
 
 type RefundCtx = Pick<AppContext, 'db' | 'database' | 'events' | 'outbox' | 'providers'>;
-type RefundablePayment = Awaited<ReturnType<typeof readRefundable>>;
+type RefundablePayment = NonNullable<Awaited<ReturnType<typeof readRefundable>>>;
 
 /**
  * An admin's refund of a completed payment, or of one held in review (all the money the provider
@@ -154,10 +154,7 @@ interface RefundPlan {
 }
 
 /** What a refund of `requested` (the rest when absent) would be, or why it cannot be made. */
-function refundPlan(
-  payment: RefundablePayment & object,
-  requested: number | undefined,
-): RefundPlan {
+function refundPlan(payment: RefundablePayment, requested: number | undefined): RefundPlan {
   if (payment.status === 'disputed') throw conflict(DISPUTED);
   // A payment held back by an organiser took its money as asked: it is refunded as the completed
   // payment it was, in full or in part, and stays held until the money is all back.
@@ -189,7 +186,7 @@ function refundPlan(
 /** Asks the provider for the order's money, then records it; the order stays open if unanswered. */
 async function carryOut(
   ctx: RefundCtx,
-  payment: RefundablePayment & object,
+  payment: RefundablePayment,
   plan: RefundPlan,
   order: RefundOrderRow,
   retry: boolean,
@@ -225,7 +222,7 @@ async function carryOut(
 /** Revokes what the refunded money paid for, with the audit row and the order's close. */
 async function recordRefund(
   ctx: RefundCtx,
-  payment: RefundablePayment & object,
+  payment: RefundablePayment,
   plan: RefundPlan,
   reason: string,
   actor: AuditActor,

@@ -156,16 +156,13 @@ export class StripeProvider implements CardProvider {
   }
 
   /**
-   * Verifies a webhook delivery on its raw bytes and returns the event it carries. Throws
-   * `Stripe.errors.StripeSignatureVerificationError` when forged.
+   * Verifies a webhook delivery on its raw bytes and returns what it says about a payment
+   * (noticeOf), or null. Throws `Stripe.errors.StripeSignatureVerificationError` when forged.
    */
-  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
-    return this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
-  }
-
-  /** What a verified webhook delivery says about a payment (noticeOf), or null. */
   parseWebhook(rawBody: Buffer, signature: string): StripeNotice | null {
-    return noticeOf(this.verifyWebhook(rawBody, signature));
+    return noticeOf(
+      this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret),
+    );
   }
 
   /**
