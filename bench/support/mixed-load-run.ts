@@ -18,6 +18,7 @@ import {
 } from './mixed-traffic.js';
 import { openLoop } from './open-loop.js';
 import { percentile } from './percentile.js';
+import { monotonicUs, profileSummary } from './profile-costs.js';
 import { cpuSecondsOf, machineBusySeconds, postgresCpuSeconds, rssMb } from './process-stats.js';
 import { startProcess, benchServerEnv } from './server-process.js';
 import { assertTalliesExact } from './tally-check.js';
@@ -220,6 +221,7 @@ export async function runMixedLoad(
   const scratch = await createScratchDatabase(topology.database);
   const lines: string[] = [];
   const only = onlyRequestType();
+  const profileDir = process.env.BENCH_PROFILE_DIR;
   try {
     // A first start migrates the empty database; the large event is then written straight in.
     const port = await freePort();
@@ -240,6 +242,7 @@ export async function runMixedLoad(
     const app = await topology.startApp(scratch.url, MIXED_LOAD_SETTINGS);
     const base = app.base;
     let reference: Served | undefined;
+    let mixWindow: { fromUs: number; toUs: number } | undefined;
     try {
       const targets = await readMixTargets(scratch.url, await mainScriptOf(base));
       // One answer of each kind, copied by the hello-world servers at start-up (a payment
@@ -278,6 +281,7 @@ export async function runMixedLoad(
       const statements = new StatementCosts(scratch.url);
       await statements.start();
       const traffic = mixedTraffic(targets, base, undefined, only);
+      const fromUs = monotonicUs();
       const mix = await withCpu(app, SECONDS, () =>
         autocannon({
           url: base,
@@ -286,6 +290,7 @@ export async function runMixedLoad(
           requests: [traffic.request],
         }),
       );
+      mixWindow = { fromUs, toUs: monotonicUs() };
       const rssAfter = app.processes.map(({ pid }) => rssMb(pid));
       const costliest = await statements.top(5);
       const { result, cpu } = mix;
@@ -380,6 +385,9 @@ export async function runMixedLoad(
       await app.stop();
       await reference?.stop();
     }
+    // Each process writes its profile as it exits.
+    if (profileDir && mixWindow)
+      lines.push(...profileSummary(profileDir, app.processes, mixWindow));
   } finally {
     await scratch.drop();
   }
