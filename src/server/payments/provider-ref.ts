@@ -1,6 +1,22 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
+import { preparedQuery } from '#server/db/prepared-query.js';
 import { payments } from '#server/db/schema.js';
+
+/** Each payment's creation stores one, so both forms are built once (prepared-query.ts). */
+const storeRef = (keepStored: boolean) =>
+  preparedQuery((db) => {
+    const thisPayment = eq(payments.id, sql.placeholder('id'));
+    return db
+      .update(payments)
+      .set({
+        providerRef: sql`${sql.placeholder('ref')}`,
+        updatedAt: sql`${sql.placeholder('at')}`,
+      })
+      .where(keepStored ? and(thisPayment, isNull(payments.providerRef)) : thisPayment);
+  });
+const storeRefKeepingStored = storeRef(true);
+const storeRefOverStored = storeRef(false);
 
 /**
  * Stores the reference a provider gave a payment when it took it on (a Campay collect, a Stripe
@@ -13,9 +29,9 @@ export async function recordProviderRef(
   providerRef: string,
   { keepStored = false }: { keepStored?: boolean } = {},
 ): Promise<void> {
-  const thisPayment = eq(payments.id, paymentId);
-  await db
-    .update(payments)
-    .set({ providerRef, updatedAt: new Date() })
-    .where(keepStored ? and(thisPayment, isNull(payments.providerRef)) : thisPayment);
+  await (keepStored ? storeRefKeepingStored : storeRefOverStored)(db).execute({
+    id: paymentId,
+    ref: providerRef,
+    at: new Date().toISOString(),
+  });
 }

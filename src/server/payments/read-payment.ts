@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
+import { preparedQuery } from '#server/db/prepared-query.js';
 import { payments } from '#server/db/schema.js';
 import type { Provider } from '#shared/money.js';
 
@@ -14,9 +15,17 @@ const SUMMARY = {
   receiptCode: payments.receiptCode,
 };
 
+/** Every status poll reads one: built once (prepared-query.ts). */
+const paymentSummary = preparedQuery((db) =>
+  db
+    .select(SUMMARY)
+    .from(payments)
+    .where(eq(payments.id, sql.placeholder('id'))),
+);
+
 /** One payment as stored now, or undefined when there is no such payment. */
 export async function readPayment(db: Db, paymentId: string) {
-  const [row] = await db.select(SUMMARY).from(payments).where(eq(payments.id, paymentId));
+  const [row] = await paymentSummary(db).execute({ id: paymentId });
   return row;
 }
 

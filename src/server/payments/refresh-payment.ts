@@ -1,10 +1,41 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PaymentsContext } from './payments-context.js';
+import { preparedQuery } from '#server/db/prepared-query.js';
 import { payments } from '#server/db/schema.js';
 import { applyProviderReport } from './apply-provider-report.js';
 import { paymentRecordColumns } from './payment-record.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
 import type { SettleSource } from './settle.js';
+
+/**
+ * The claim of a pending payment's provider check: unconditional when `force`, otherwise only
+ * once the last check is `seconds` old. Every poll of a pending payment runs one, so both forms
+ * are built once (prepared-query.ts).
+ */
+const claimCheck = (force: boolean) =>
+  preparedQuery((db) =>
+    db
+      .update(payments)
+      .set({ providerCheckedAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.id, sql.placeholder('id')),
+          eq(payments.status, 'pending'),
+          force
+            ? undefined
+            : or(
+                isNull(payments.providerCheckedAt),
+                lte(
+                  payments.providerCheckedAt,
+                  sql`now() - make_interval(secs => ${sql.placeholder('seconds')})`,
+                ),
+              ),
+        ),
+      )
+      .returning(paymentRecordColumns),
+  );
+const claimForced = claimCheck(true);
+const claimDue = claimCheck(false);
 
 /**
  * Asks the provider about a pending payment and applies the answer. The claim is a conditional
@@ -24,25 +55,10 @@ export async function refreshPayment(
   if (!options.force && ctx.providerChecks.claimedRecently(paymentId)) return null;
   const intervalSeconds = ctx.config.paymentPollIntervalMs / 1000;
   const claimStarted = ctx.providerChecks.startClaim();
-  const [claimed] = await ctx.db
-    .update(payments)
-    .set({ providerCheckedAt: sql`now()` })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        eq(payments.status, 'pending'),
-        options.force
-          ? undefined
-          : or(
-              isNull(payments.providerCheckedAt),
-              lte(
-                payments.providerCheckedAt,
-                sql`now() - make_interval(secs => ${intervalSeconds})`,
-              ),
-            ),
-      ),
-    )
-    .returning(paymentRecordColumns);
+  const [claimed] = await (options.force ? claimForced : claimDue)(ctx.db).execute({
+    id: paymentId,
+    seconds: intervalSeconds,
+  });
   if (!claimed) return null;
   ctx.providerChecks.claimed(paymentId, claimStarted);
   const record = claimed;

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
+import { preparedQuery } from '#server/db/prepared-query.js';
 import { artists, categories, editions, nominations } from '#server/db/schema.js';
 import { isCurrentEdition } from '#server/features/editions/current-edition.js';
 import { unprocessable } from '#server/http/http-error.js';
@@ -13,17 +14,11 @@ export interface VotableEdition {
 }
 
 /**
- * Votes may only go to nominations that are open: the nomination, its artist and its category all
- * active, in the current edition (a nomination of another edition is not open here). One payment
- * is for one artist, as the checkout page and the receipt present it. The edition's prices are
- * read with them, so the amount is computed at the prices of the edition voted in.
+ * The open ones among the nominations `ids` names (their ids joined by commas), with their edition
+ * and its prices. Every payment's creation reads it, so it is built once (prepared-query.ts).
  */
-export async function assertVotable(
-  db: Db,
-  lines: readonly NominationVote[],
-): Promise<VotableEdition> {
-  const ids = lines.map((l) => l.nominationId);
-  const open = await db
+const openNominations = preparedQuery((db) =>
+  db
     .select({
       id: nominations.id,
       artistId: nominations.artistId,
@@ -38,7 +33,26 @@ export async function assertVotable(
       and(eq(categories.id, nominations.categoryId), eq(categories.isActive, true)),
     )
     .innerJoin(editions, and(eq(editions.id, categories.editionId), isCurrentEdition))
-    .where(and(inArray(nominations.id, ids), eq(nominations.isActive, true)));
+    .where(
+      and(
+        sql`${nominations.id} = ANY(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`,
+        eq(nominations.isActive, true),
+      ),
+    ),
+);
+
+/**
+ * Votes may only go to nominations that are open: the nomination, its artist and its category all
+ * active, in the current edition (a nomination of another edition is not open here). One payment
+ * is for one artist, as the checkout page and the receipt present it. The edition's prices are
+ * read with them, so the amount is computed at the prices of the edition voted in.
+ */
+export async function assertVotable(
+  db: Db,
+  lines: readonly NominationVote[],
+): Promise<VotableEdition> {
+  const ids = lines.map((l) => l.nominationId);
+  const open = await openNominations(db).execute({ ids: ids.join(',') });
   const openIds = new Set(open.map((n) => n.id));
   const closed = ids.filter((id) => !openIds.has(id));
   if (closed.length) {

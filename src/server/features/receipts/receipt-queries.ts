@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
+import { preparedQuery } from '#server/db/prepared-query.js';
 import {
   artists,
   categories,
@@ -29,8 +30,10 @@ const credited = inArray(payments.status, [...CREDITED_STATUSES]);
 
 /** Which edition a receipt belongs to, as the voter reads it beside the receipt. */
 const editionColumns = { slug: editions.slug, name: editions.name, nameFr: editions.nameFr };
-export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptDetail | null> {
-  const [payment] = await db
+
+/** A receipt's payment and its vote lines: read by every receipt page, so built once each. */
+const receiptPayment = preparedQuery((db) =>
+  db
     .select({
       id: payments.id,
       receiptCode: payments.receiptCode,
@@ -46,12 +49,10 @@ export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptD
     })
     .from(payments)
     .innerJoin(editions, eq(editions.id, payments.editionId))
-    .where(and(eq(payments.receiptCode, receiptCode), credited));
-  if (!payment?.receiptCode) return null;
-  const status = creditedStatus(payment.status);
-  if (!status) return null;
-
-  const lines = await db
+    .where(and(eq(payments.receiptCode, sql.placeholder('code')), credited)),
+);
+const receiptLines = preparedQuery((db) =>
+  db
     .select({
       nominationId: paymentVotes.nominationId,
       voteCount: paymentVotes.voteCount,
@@ -68,8 +69,17 @@ export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptD
     .innerJoin(nominations, eq(nominations.id, paymentVotes.nominationId))
     .innerJoin(categories, eq(categories.id, nominations.categoryId))
     .innerJoin(artists, eq(artists.id, nominations.artistId))
-    .where(eq(paymentVotes.paymentId, payment.id))
-    .orderBy(categories.name);
+    .where(eq(paymentVotes.paymentId, sql.placeholder('paymentId')))
+    .orderBy(categories.name),
+);
+
+export async function findReceipt(db: Db, receiptCode: string): Promise<ReceiptDetail | null> {
+  const [payment] = await receiptPayment(db).execute({ code: receiptCode });
+  if (!payment?.receiptCode) return null;
+  const status = creditedStatus(payment.status);
+  if (!status) return null;
+
+  const lines = await receiptLines(db).execute({ paymentId: payment.id });
   const first = lines[0];
   if (!first) return null;
 
