@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { preparedQuery } from '#server/db/prepared-query.js';
 import { artists, categories, editions, nominations } from '#server/db/schema.js';
@@ -14,32 +14,49 @@ export interface VotableEdition {
 }
 
 /**
- * The open ones among the nominations `ids` names (their ids joined by commas), with their edition
- * and its prices. Every payment's creation reads it, so it is built once (prepared-query.ts).
+ * The open ones among `count` nominations (placeholders `id0`, `id1`, ...), with their edition and
+ * its prices. Every payment's creation reads it, so it is built once per number of lines
+ * (prepared-query.ts). Each number has a text of its own, `IN ($1, $2)`: PostgreSQL plans that once
+ * and keeps the plan, where a list passed as one array was planned again on every run (0.37 ms of
+ * planning against 0.05 of running, in `npm run bench -- mixed-load`).
  */
-const openNominations = preparedQuery((db) =>
-  db
-    .select({
-      id: nominations.id,
-      artistId: nominations.artistId,
-      editionId: editions.id,
-      priceXaf: editions.priceXaf,
-      priceUsd: editions.priceUsd,
-    })
-    .from(nominations)
-    .innerJoin(artists, and(eq(artists.id, nominations.artistId), eq(artists.isActive, true)))
-    .innerJoin(
-      categories,
-      and(eq(categories.id, nominations.categoryId), eq(categories.isActive, true)),
-    )
-    .innerJoin(editions, and(eq(editions.id, categories.editionId), isCurrentEdition))
-    .where(
-      and(
-        sql`${nominations.id} = ANY(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`,
-        eq(nominations.isActive, true),
+const openNominationsByCount = new Map<number, ReturnType<typeof openNominationsOf>>();
+const openNominationsOf = (count: number) =>
+  preparedQuery((db) =>
+    db
+      .select({
+        id: nominations.id,
+        artistId: nominations.artistId,
+        editionId: editions.id,
+        priceXaf: editions.priceXaf,
+        priceUsd: editions.priceUsd,
+      })
+      .from(nominations)
+      .innerJoin(artists, and(eq(artists.id, nominations.artistId), eq(artists.isActive, true)))
+      .innerJoin(
+        categories,
+        and(eq(categories.id, nominations.categoryId), eq(categories.isActive, true)),
+      )
+      .innerJoin(editions, and(eq(editions.id, categories.editionId), isCurrentEdition))
+      .where(
+        and(
+          inArray(
+            nominations.id,
+            Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`)),
+          ),
+          eq(nominations.isActive, true),
+        ),
       ),
-    ),
-);
+  );
+
+async function openNominations(db: Db, ids: readonly string[]) {
+  let query = openNominationsByCount.get(ids.length);
+  if (!query) {
+    query = openNominationsOf(ids.length);
+    openNominationsByCount.set(ids.length, query);
+  }
+  return query(db).execute(Object.fromEntries(ids.map((id, i) => [`id${i}`, id])));
+}
 
 /**
  * Votes may only go to nominations that are open: the nomination, its artist and its category all
@@ -52,7 +69,7 @@ export async function assertVotable(
   lines: readonly NominationVote[],
 ): Promise<VotableEdition> {
   const ids = lines.map((l) => l.nominationId);
-  const open = await openNominations(db).execute({ ids: ids.join(',') });
+  const open = await openNominations(db, ids);
   const openIds = new Set(open.map((n) => n.id));
   const closed = ids.filter((id) => !openIds.has(id));
   if (closed.length) {
