@@ -34,7 +34,12 @@ function fileOf(url: string): string {
 }
 
 export interface ProfileCosts {
-  /** CPU time sampled inside the window, idle left out. */
+  /**
+   * Time sampled inside the window, idle left out. The profiler samples by the clock: on a machine
+   * whose cores are all busy, a sample taken while the process waits for one falls on what it was
+   * doing, often a system call that woke another process (a write to PostgreSQL's socket). The
+   * CPU figure from /proc is the one to read; this says where, in proportion.
+   */
   busyMs: number;
   /** The costliest functions by their own time (not their callees'), with their share. */
   functions: { name: string; ms: number }[];
@@ -106,7 +111,7 @@ function profileLines(label: string, costs: ProfileCosts): string[] {
   const share = ({ name, ms }: { name: string; ms: number }) =>
     `    ${((100 * ms) / Math.max(costs.busyMs, 1e-9)).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(6)} ms  ${name}`;
   return [
-    `${label}: ${costs.busyMs.toFixed(0)} ms of CPU sampled during the mix; costliest functions (own time):`,
+    `${label}: ${costs.busyMs.toFixed(0)} ms sampled busy during the mix; costliest functions (own time):`,
     ...costs.functions.map(share),
     `  by where the code lives:`,
     ...costs.places.map(share),
