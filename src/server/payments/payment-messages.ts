@@ -1,3 +1,4 @@
+import { uuidList } from '#server/db/uuid-list.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
@@ -96,7 +97,7 @@ export async function receiptMessages(
       FROM payment_votes v
       JOIN nominations n ON n.id = v.nomination_id
       JOIN categories c ON c.id = n.category_id
-      WHERE v.payment_id = ANY(string_to_array(${reachable.map((p) => p.id).join(',')}, ',')::uuid[])
+      WHERE v.payment_id = ANY(${uuidList(reachable.map((p) => p.id))})
         AND v.vote_count > 0
       GROUP BY v.payment_id, c.id, c.name, c.name_fr
       ORDER BY v.payment_id, votes DESC, c.name`),

@@ -1,3 +1,4 @@
+import { uuidList } from '#server/db/uuid-list.js';
 import { appendLedgerCorrections } from '#server/ledger/ledger-correction.js';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
@@ -183,7 +184,7 @@ async function lockPayments(tx: Db, ids: readonly string[]): Promise<LockedPayme
  * edition (19 ms at 27,000 payments, growing with the event) for each settlement.
  */
 export function paymentLockSql(ids: readonly string[]) {
-  const idList = sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
+  const idList = uuidList(ids);
   return sql`
       WITH ev AS MATERIALIZED (
         SELECT id, results_published_at IS NOT NULL AS published FROM editions
@@ -278,7 +279,7 @@ async function lockTalliesOf(tx: Db, paymentIds: readonly string[]): Promise<voi
 export const tallyLockSql = (paymentIds: readonly string[]) => sql`
   SELECT id FROM nominations WHERE id = ANY(ARRAY(
     SELECT nomination_id FROM payment_votes
-    WHERE payment_id = ANY(string_to_array(${paymentIds.join(',')}, ',')::uuid[])))
+    WHERE payment_id = ANY(${uuidList(paymentIds)})))
   ORDER BY id FOR NO KEY UPDATE`;
 
 /**
