@@ -84,7 +84,7 @@ export function profileCosts(
 }
 
 /** The profile `node --cpu-prof` wrote in `dir` for process `pid`, or undefined. */
-export function readProfileOf(dir: string, pid: number): CpuProfile | undefined {
+function readProfileOf(dir: string, pid: number): CpuProfile | undefined {
   const file = readdirSync(dir).find(
     (name) => name.endsWith('.cpuprofile') && name.split('.').includes(String(pid)),
   );

@@ -1,7 +1,7 @@
-import { uuidList } from '#server/db/uuid-list.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { rowsOf } from '#server/db/rows.js';
+import { uuidList } from '#server/db/uuid-list.js';
 import {
   insertMessagesSql,
   type MessageOutbox,

@@ -1,9 +1,9 @@
-import { uuidList } from '#server/db/uuid-list.js';
 import { appendLedgerCorrections } from '#server/ledger/ledger-correction.js';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '#server/db/pg-error-code.js';
 import { rowsOf } from '#server/db/rows.js';
+import { uuidList } from '#server/db/uuid-list.js';
 import type { AppEvents, CountedTally, SettledPayment } from '#server/events/app-events.js';
 import type { MessageOutbox } from '#server/outbox/outbox-store.js';
 import type { PaymentStatus } from '#shared/schemas/payment.js';
@@ -317,7 +317,9 @@ async function settlingStatement(
           settled_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
         FROM u
         WHERE p.id = u.id AND p.status = u.from_status
-          -- Lets the planner reach the rows through the primary key, not a scan of payments.
+          -- Lets the planner reach the rows through the primary key, not a scan of payments. One
+          -- parameter for the list, unlike the locks' uuidList(): this statement's kept plan holds
+          -- for every length, and a text per length cost 0.1 ms of planning a run.
           AND p.id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])
         RETURNING p.id, p.edition_id, p.status, p.provider, p.amount, p.currency, p.total_votes,
           p.created_at),
